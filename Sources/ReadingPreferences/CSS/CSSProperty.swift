@@ -1,0 +1,65 @@
+/// One CSS custom property or declaration, such as `--USER__fontSize: 150%`.
+public struct CSSProperty: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The property name, such as `--USER__fontSize`.
+    public var name: String
+    /// The property value, such as `150%`.
+    public var value: String
+
+    /// Creates a property.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// `name: value !important;`, as written in an inline style.
+    public var declaration: String { name + ": " + value + " !important;" }
+
+    /// `name: value`.
+    public var description: String { name + ": " + value }
+}
+
+/// Readium CSS properties: an ordered map, sorted by name, with an inline `style` form (SPEC 8).
+///
+/// ```swift
+/// let css = settings.readiumCSS()
+/// css["--USER__fontSize"]   // "150%"
+/// css.inlineStyle           // "--USER__appearance: readium-night-on !important; ..."
+/// ```
+public struct ReadiumCSSProperties: Sendable, Hashable, RandomAccessCollection {
+    /// The properties, sorted by name.
+    public private(set) var properties: [CSSProperty]
+
+    /// Creates a map from properties; they are sorted by name and a repeated name keeps its last value.
+    public init(_ properties: [CSSProperty] = []) {
+        var unique: [CSSProperty] = []
+        unique.reserveCapacity(properties.count)
+        for property in properties {
+            if let index = unique.firstIndex(where: { $0.name == property.name }) {
+                unique[index].value = property.value
+            } else {
+                unique.append(property)
+            }
+        }
+        self.properties = unique.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+
+    /// The value of a property, or `nil` when absent.
+    public subscript(name: String) -> String? {
+        properties.first { $0.name == name }?.value
+    }
+
+    /// The position of the first property.
+    public var startIndex: Int { properties.startIndex }
+    /// The position after the last property.
+    public var endIndex: Int { properties.endIndex }
+    /// The property at a position.
+    public subscript(position: Int) -> CSSProperty { properties[position] }
+
+    /// The names, in order.
+    public var names: [String] { properties.map(\.name) }
+
+    /// The inline `style` attribute: `name: value !important;` per property, joined by a space.
+    public var inlineStyle: String {
+        properties.map(\.declaration).joined(separator: " ")
+    }
+}

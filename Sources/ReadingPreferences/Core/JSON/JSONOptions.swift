@@ -1,0 +1,70 @@
+/// Limits applied while parsing JSON.
+///
+/// ```swift
+/// let options = JSONParsingOptions(maxDepth: 32, maxSize: 64 * 1024)
+/// let value = try JSONValue(json: #"{"theme":"dark"}"#, options: options)
+/// ```
+public struct JSONParsingOptions: Sendable, Hashable {
+    /// The hard ceiling applied to ``maxDepth``.
+    ///
+    /// Comparing, hashing, writing and releasing a ``JSONValue`` recurse once per nesting level.
+    /// Measured in a debug build, that costs at most about 250 bytes of stack per level, so 1,024
+    /// levels stay far below the 512 KiB stack of a secondary thread on Apple platforms.
+    static let depthCeiling = 1024
+
+    /// The deepest nesting of arrays and objects accepted; deeper input throws `tooDeep`.
+    ///
+    /// The top-level array or object is at depth 1. The default is 512. Values above 1,024 are
+    /// treated as 1,024: every nested value is compared, hashed, written and released by
+    /// recursion, and 1,024 levels is the ceiling measured to be safe on a secondary thread's
+    /// 512 KiB stack. The parser itself never recurses, so deeper input (even 100,000 levels)
+    /// throws `tooDeep` and never overflows the stack.
+    public var maxDepth: Int = 512
+
+    /// The largest accepted input, in bytes; larger input throws `tooLarge` before any parsing.
+    ///
+    /// The default is 16 MiB.
+    public var maxSize: Int = 16 * 1024 * 1024
+
+    /// Creates parsing options.
+    ///
+    /// - Parameters:
+    ///   - maxDepth: The deepest nesting accepted (default 512, at most 1,024 is honoured).
+    ///   - maxSize: The largest input accepted, in bytes (default 16 MiB).
+    public init(maxDepth: Int = 512, maxSize: Int = 16 * 1024 * 1024) {
+        self.maxDepth = maxDepth
+        self.maxSize = maxSize
+    }
+
+    /// The depth limit actually enforced: ``maxDepth`` clamped to `0...depthCeiling`.
+    var effectiveMaxDepth: Int { Swift.min(Swift.max(maxDepth, 0), Self.depthCeiling) }
+}
+
+/// How JSON is written.
+///
+/// ```swift
+/// let value: JSONValue = ["b": 1, "a": [true, nil]]
+/// value.jsonString()                                    // {"b":1,"a":[true,null]}
+/// value.jsonString(options: .init(sortedKeys: true))    // {"a":[true,null],"b":1}
+/// ```
+public struct JSONEncodingOptions: Sendable, Hashable {
+    /// Writes object members sorted by the UTF-8 bytes of their keys, at every level.
+    ///
+    /// Without it, members are written in their stored (insertion) order.
+    public var sortedKeys: Bool = false
+
+    /// Writes one member or element per line, indented by two spaces, with `"key": value`.
+    ///
+    /// Without it, the output is compact, with no whitespace at all.
+    public var prettyPrinted: Bool = false
+
+    /// Creates encoding options.
+    ///
+    /// - Parameters:
+    ///   - sortedKeys: Sort object keys by UTF-8 bytes (default `false`: insertion order).
+    ///   - prettyPrinted: Indent with two spaces (default `false`: compact).
+    public init(sortedKeys: Bool = false, prettyPrinted: Bool = false) {
+        self.sortedKeys = sortedKeys
+        self.prettyPrinted = prettyPrinted
+    }
+}

@@ -1,0 +1,294 @@
+import Foundation
+
+/// Locale-independent number formatting and decimal stepping (SPEC 3.5, 3.6).
+///
+/// `decimal(_:)` and `percent(_:)` run for every value written to the CSS output, so they build
+/// their digits with integer arithmetic instead of `String(format:)` or a `NumberFormatter`.
+///
+/// Non-finite values never trap: every formatter writes them as `"NaN"`, `"Infinity"` and
+/// `"-Infinity"` (without a `%` sign for percentages), which makes a bad value visible instead of
+/// crashing a reader.
+enum NumberFormatting {
+    /// Formats a value for display and CSS (SPEC 3.6): rounded half away from zero to 5 fraction
+    /// digits, shortest form, trailing zeros and point removed, `-0` as `0`, no grouping, no
+    /// exponent.
+    ///
+    /// ```swift
+    /// NumberFormatting.decimal(1.2)        // "1.2"
+    /// NumberFormatting.decimal(16.0 / 15)  // "1.06667"
+    /// NumberFormatting.decimal(1e20)       // "100000000000000000000"
+    /// NumberFormatting.decimal(1e-7)       // "0"
+    /// ```
+    static func decimal(_ value: Double) -> String {
+        guard value.isFinite else { return nonFinite(value) }
+        let scaled = (value * 100_000).rounded(.toNearestOrAwayFromZero)
+        // Below 10^15 the rounded integer n has at most 15 significant digits, so the decimal
+        // n / 10^5 is exactly the shortest form of the binary64 quotient (DBL_DIG is 15): writing
+        // n's digits is the SPEC result, without dividing or printing a Double.
+        if scaled.magnitude < 1e15 {
+            let magnitude = UInt64(scaled.magnitude)
+            return fixedPoint(
+                isNegative: scaled < 0, integerPart: magnitude / 100_000, fraction: magnitude % 100_000,
+                fractionDigits: 5, suffix: nil)
+        }
+        // From 2^52 on every Double is an integer, so rounding to 5 fraction digits changes
+        // nothing; the literal `* 10^5 / 10^5` would only add binary noise (1e20 would print as
+        // 100000000000000020000).
+        if value.magnitude >= 4_503_599_627_370_496 {
+            return plainDecimal(value)
+        }
+        // 10^10 <= |value| < 2^52: split off the integer part (exact), then round the fraction
+        // half away from zero. Same rounding rule, without the product's rounding error.
+        let integerPart = value.magnitude.rounded(.towardZero)
+        var fraction = ((value.magnitude - integerPart) * 100_000).rounded(.toNearestOrAwayFromZero)
+        var wholePart = UInt64(integerPart)
+        if fraction >= 100_000 {
+            fraction = 0
+            wholePart += 1
+        }
+        return fixedPoint(
+            isNegative: value < 0, integerPart: wholePart, fraction: UInt64(fraction), fractionDigits: 5,
+            suffix: nil)
+    }
+
+    /// Formats a ratio as a percentage (SPEC 3.6): `(value * 100)` rounded half away from zero,
+    /// then `%`; no truncation of large values, no grouping, no exponent.
+    ///
+    /// ```swift
+    /// NumberFormatting.percent(1.25)   // "125%"
+    /// NumberFormatting.percent(0.125)  // "13%"
+    /// NumberFormatting.percent(10)     // "1000%"
+    /// ```
+    static func percent(_ value: Double) -> String {
+        guard value.isFinite else { return nonFinite(value) }
+        // From 2^52 on the value is an integer: append "00" to its digits in decimal, which is
+        // exact and cannot overflow, unlike the binary64 product.
+        if value.magnitude >= 4_503_599_627_370_496 {
+            return plainDecimal(value) + "00%"
+        }
+        let scaled = (value * 100).rounded(.toNearestOrAwayFromZero)
+        if scaled.magnitude < 9_007_199_254_740_992 {
+            // SPEC 3.6 literally: the binary64 product, rounded.
+            return fixedPoint(
+                isNegative: scaled < 0, integerPart: UInt64(scaled.magnitude), fraction: 0,
+                fractionDigits: 0, suffix: UInt8(ascii: "%"))
+        }
+        // 2^53 / 100 <= |value| < 2^52: the product is no longer exact, so scale the integer part
+        // exactly and round only the fraction (same rule, no binary noise). Fits in UInt64.
+        let integerPart = value.magnitude.rounded(.towardZero)
+        let fraction = ((value.magnitude - integerPart) * 100).rounded(.toNearestOrAwayFromZero)
+        return fixedPoint(
+            isNegative: value < 0, integerPart: UInt64(integerPart) * 100 + UInt64(fraction), fraction: 0,
+            fractionDigits: 0, suffix: UInt8(ascii: "%"))
+    }
+
+    /// Formats a value as ``decimal(_:)`` does (same rounding, at most 5 fraction digits, no
+    /// grouping), with the decimal separator, digits and signs of `locale`.
+    ///
+    /// ```swift
+    /// NumberFormatting.decimal(1.5, locale: Locale(identifier: "fr_FR"))  // "1,5"
+    /// ```
+    static func decimal(_ value: Double, locale: Locale) -> String {
+        guard value.isFinite else { return nonFinite(value) }
+        // Round first with the SPEC rule so the formatter's own (half-even) rounding never decides.
+        var rounded = (value * 100_000).rounded(.toNearestOrAwayFromZero) / 100_000
+        if rounded == 0 { rounded = 0 }  // SPEC 3.6: "-0" is written "0".
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = .decimal
+        formatter.usesGroupingSeparator = false
+        formatter.minimumFractionDigits = 0
+        formatter.maximumFractionDigits = 5
+        formatter.roundingMode = .halfUp
+        return formatter.string(from: NSNumber(value: rounded)) ?? decimal(value)
+    }
+
+    /// Formats a ratio as ``percent(_:)`` does (same rounding, no grouping), with the percent
+    /// pattern, digits and signs of `locale` (for example `"125 %"` in French).
+    static func percent(_ value: Double, locale: Locale) -> String {
+        guard value.isFinite else { return nonFinite(value) }
+        var rounded = (value * 100).rounded(.toNearestOrAwayFromZero)
+        if rounded == 0 { rounded = 0 }  // No "-0 %".
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = .percent
+        formatter.usesGroupingSeparator = false
+        formatter.minimumFractionDigits = 0
+        formatter.maximumFractionDigits = 0
+        formatter.roundingMode = .halfUp
+        // The formatter multiplies by 100 itself; `rounded / 100 * 100` is within an ulp of the
+        // integer `rounded`, so formatting it with no fraction digits gives back `rounded`.
+        return formatter.string(from: NSNumber(value: rounded / 100)) ?? percent(value)
+    }
+
+    /// The number of fraction digits in the shortest round-trip decimal form of `value` (Swift's
+    /// `description`, with its exponent form expanded); 0 for non-finite values.
+    ///
+    /// ```swift
+    /// NumberFormatting.fractionDigits(of: 1.25)  // 2
+    /// NumberFormatting.fractionDigits(of: 3.0)   // 0
+    /// NumberFormatting.fractionDigits(of: 1e-7)  // 7
+    /// ```
+    static func fractionDigits(of value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        let parts = ShortestDecimal(value)
+        return max(0, parts.digits.count - parts.pointPosition)
+    }
+
+    /// `start + amount`, rounded to the fraction digits of its operands (SPEC 3.5), so repeated
+    /// steps of 0.1 land on the doubles a person would type.
+    ///
+    /// `d` is the larger of the fraction digits of `start` and `amount`, capped at 10, and the sum
+    /// is rounded as `(x * 10^d).rounded(.toNearestOrAwayFromZero) / 10^d` in binary64.
+    ///
+    /// ```swift
+    /// NumberFormatting.stepped(1.2, by: 0.1)   // 1.3, not 1.3000000000000003
+    /// NumberFormatting.stepped(0.35, by: 0.3)  // 0.65
+    /// ```
+    static func stepped(_ start: Double, by amount: Double) -> Double {
+        let sum = start + amount
+        guard sum.isFinite else { return sum }
+        let digits = min(10, max(fractionDigits(of: start), fractionDigits(of: amount)))
+        let scale = powersOfTen[digits]
+        let scaled = sum * scale
+        // Rounding cannot help once the scaled sum is beyond the exact-integer range of binary64.
+        guard scaled.magnitude < 9_007_199_254_740_992 else { return sum }
+        let result = scaled.rounded(.toNearestOrAwayFromZero) / scale
+        return result == 0 ? 0 : result  // Never store -0.
+    }
+
+    // MARK: - Private
+
+    /// 10^0 ... 10^10, all exact in binary64.
+    private static let powersOfTen: [Double] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+        10_000_000_000,
+    ]
+
+    private static func nonFinite(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        return value < 0 ? "-Infinity" : "Infinity"
+    }
+
+    /// Writes `integerPart.fraction` in plain decimal, with `fraction` holding `fractionDigits`
+    /// digits; drops trailing fraction zeros and the point, writes zero without a sign, then
+    /// appends `suffix`.
+    private static func fixedPoint(
+        isNegative: Bool, integerPart: UInt64, fraction: UInt64, fractionDigits: Int, suffix: UInt8?
+    ) -> String {
+        var fraction = fraction
+        var fractionCount = fraction == 0 ? 0 : fractionDigits
+        while fractionCount > 0, fraction % 10 == 0 {
+            fraction /= 10
+            fractionCount -= 1
+        }
+        // SPEC 3.6: "-0" is written "0".
+        let isNegative = isNegative && (integerPart != 0 || fractionCount != 0)
+        var integerCount = 1
+        var probe = integerPart
+        while probe >= 10 {
+            probe /= 10
+            integerCount += 1
+        }
+        let length =
+            (isNegative ? 1 : 0) + integerCount + (fractionCount > 0 ? 1 + fractionCount : 0)
+            + (suffix == nil ? 0 : 1)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var index = length
+            if let suffix {
+                index -= 1
+                buffer[index] = suffix
+            }
+            if fractionCount > 0 {
+                for _ in 0..<fractionCount {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
+                    fraction /= 10
+                }
+                index -= 1
+                buffer[index] = UInt8(ascii: ".")
+            }
+            var remaining = integerPart
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
+            } while remaining > 0
+            if isNegative {
+                buffer[0] = UInt8(ascii: "-")
+            }
+            return length
+        }
+    }
+
+    /// The shortest round-trip form of a finite value written without exponent, trailing
+    /// fraction zeros or a trailing point, and zero written without a sign.
+    private static func plainDecimal(_ value: Double) -> String {
+        let parts = ShortestDecimal(value)
+        if parts.digits.isEmpty { return "0" }
+        var bytes: [UInt8] = parts.isNegative ? [UInt8(ascii: "-")] : []
+        if parts.pointPosition <= 0 {
+            bytes.append(UInt8(ascii: "0"))
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -parts.pointPosition))
+            bytes.append(contentsOf: parts.digits)
+        } else if parts.pointPosition >= parts.digits.count {
+            bytes.append(contentsOf: parts.digits)
+            bytes.append(
+                contentsOf: repeatElement(
+                    UInt8(ascii: "0"), count: parts.pointPosition - parts.digits.count))
+        } else {
+            bytes.append(contentsOf: parts.digits[..<parts.pointPosition])
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(contentsOf: parts.digits[parts.pointPosition...])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The shortest round-trip decimal form of a finite Double, read from Swift's `description`
+/// ("1.25", "3.0", "1e-07", "1.5e+20") as significant digits and a point position.
+///
+/// The value is `0.d1d2d3... * 10^pointPosition`, with neither leading nor trailing zeros in
+/// `digits`; zero has no digits.
+private struct ShortestDecimal {
+    var isNegative = false
+    var digits: [UInt8] = []
+    var pointPosition = 0
+
+    init(_ value: Double) {
+        var mantissa = Substring(value.description)
+        var exponent = 0
+        if let marker = mantissa.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            exponent = Int(mantissa[mantissa.index(after: marker)...]) ?? 0
+            mantissa = mantissa[..<marker]
+        }
+        if mantissa.first == "-" {
+            isNegative = true
+            mantissa = mantissa.dropFirst()
+        }
+        var integerCount = 0
+        var seenPoint = false
+        for byte in mantissa.utf8 {
+            if byte == UInt8(ascii: ".") {
+                seenPoint = true
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                digits.append(byte)
+                if !seenPoint { integerCount += 1 }
+            }
+        }
+        pointPosition = integerCount + exponent
+        // Leading zeros ("0.125") move the point left; trailing zeros ("3.0", "100.0") carry no
+        // fraction digits.
+        while digits.first == UInt8(ascii: "0") {
+            digits.removeFirst()
+            pointPosition -= 1
+        }
+        while digits.last == UInt8(ascii: "0") {
+            digits.removeLast()
+        }
+        if digits.isEmpty {
+            pointPosition = 0
+        }
+    }
+}

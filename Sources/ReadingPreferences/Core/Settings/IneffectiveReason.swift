@@ -1,0 +1,86 @@
+/// Why a setting is not effective (SPEC 3.7, 4): a code with arguments and an English default
+/// text, so an app can localize it.
+///
+/// ```swift
+/// let reason = IneffectiveReason.requiresPreference(key: "publisherStyles", value: .bool(false))
+/// reason.code          // "requiresPreference"
+/// reason.arguments     // ["publisherStyles", "false"]
+/// reason.defaultText   // "Requires publisherStyles to be false"
+/// ```
+public indirect enum IneffectiveReason: Sendable, Hashable, CustomStringConvertible {
+    /// The preference `key` must hold `value` (activatable by writing it).
+    case requiresPreference(key: String, value: SettingValue)
+    /// The resolved setting `key` must equal `value` (not activatable).
+    case requiresSetting(key: String, value: SettingValue)
+    /// The resolved setting `key` must not equal `value`.
+    case excludedBySetting(key: String, value: SettingValue)
+    /// The publication must have this layout.
+    case needsLayout(PublicationLayout)
+    /// The stylesheet variant must be one of these.
+    case needsStylesheet([StylesheetVariant])
+    /// Scroll is forced (vertical text or a screen reader).
+    case forcedScroll
+    /// The setting has no stored preference.
+    case notSet
+    /// The setting resolved to no value.
+    case noValue
+    /// The stored value is not available for this publication.
+    case notAvailableForPublication
+    /// A temporary override sets this key.
+    case overridden
+    /// None of these alternatives holds.
+    case anyOf([IneffectiveReason])
+
+    /// The stable code, such as `"requiresPreference"` or `"needsLayout"`.
+    public var code: String {
+        switch self {
+        case .requiresPreference: return "requiresPreference"
+        case .requiresSetting: return "requiresSetting"
+        case .excludedBySetting: return "excludedBySetting"
+        case .needsLayout: return "needsLayout"
+        case .needsStylesheet: return "needsStylesheet"
+        case .forcedScroll: return "forcedScroll"
+        case .notSet: return "notSet"
+        case .noValue: return "noValue"
+        case .notAvailableForPublication: return "notAvailableForPublication"
+        case .overridden: return "overridden"
+        case .anyOf: return "anyOf"
+        }
+    }
+
+    /// The arguments of the code, as strings.
+    public var arguments: [String] {
+        switch self {
+        case .requiresPreference(let key, let value), .requiresSetting(let key, let value),
+            .excludedBySetting(let key, let value):
+            return [key, value.description]
+        case .needsLayout(let layout): return [layout.rawValue]
+        case .needsStylesheet(let variants): return variants.map(\.rawValue)
+        case .anyOf(let reasons): return reasons.map(\.description)
+        default: return []
+        }
+    }
+
+    /// An English sentence for people.
+    public var defaultText: String {
+        switch self {
+        case .requiresPreference(let key, let value): return "Requires \(key) to be \(value)"
+        case .requiresSetting(let key, let value): return "Only when \(key) is \(value)"
+        case .excludedBySetting(let key, let value): return "Not when \(key) is \(value)"
+        case .needsLayout(let layout): return "Only for \(layout.rawValue) publications"
+        case .needsStylesheet(let variants):
+            return "Only with the \(variants.map(\.rawValue).joined(separator: " or ")) stylesheet"
+        case .forcedScroll: return "Scroll is forced"
+        case .notSet: return "Not set"
+        case .noValue: return "No value"
+        case .notAvailableForPublication: return "Not available for this publication"
+        case .overridden: return "Overridden"
+        case .anyOf(let reasons): return reasons.map(\.defaultText).joined(separator: ", or ")
+        }
+    }
+
+    /// The code with its arguments, such as `requiresPreference(publisherStyles, false)`.
+    public var description: String {
+        arguments.isEmpty ? code : "\(code)(\(arguments.joined(separator: ", ")))"
+    }
+}

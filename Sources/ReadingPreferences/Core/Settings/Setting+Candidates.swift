@@ -1,0 +1,45 @@
+extension Setting {
+    /// The first value among the candidates that decodes and validates (coercion allowed), or
+    /// `fallback` (SPEC 3.4 `copyFirstValidValue`).
+    ///
+    /// ```swift
+    /// // Prefer the book's own choice, then the shared one, then 1.0.
+    /// let size = EPUB.fontSize.firstValidValue(from: [perBook, shared], fallback: 1.0)
+    /// ```
+    public func firstValidValue(from candidates: [Preferences], fallback: Value?) -> Value? {
+        for candidate in candidates {
+            guard let json = candidate[key] else { continue }
+            if let value = SettingValues<Owner>.decodeValid(json, descriptor).flatMap(
+                Value.init(settingValue:))
+            {
+                return value
+            }
+        }
+        return fallback
+    }
+}
+
+extension Preferences {
+    /// Stores in these preferences the first value of `setting` among the candidates that
+    /// decodes and validates, in its canonical JSON form, or `fallback` (`nil` removes the key).
+    ///
+    /// ```swift
+    /// var merged = Preferences()
+    /// merged.copyFirstValidValue(of: EPUB.theme, from: [imported, legacy], fallback: .light)
+    /// ```
+    public mutating func copyFirstValidValue<Owner, Value>(
+        of setting: Setting<Owner, Value>, from candidates: [Preferences], fallback: Value?
+    ) {
+        guard let value = setting.firstValidValue(from: candidates, fallback: fallback) else {
+            self[setting.key] = nil
+            return
+        }
+        let descriptor = setting.descriptor
+        let accepted = descriptor.coder.accept(value.settingValue).flatMap(descriptor.validator.validate)
+        guard case .success(let valid) = accepted else {
+            self[setting.key] = nil
+            return
+        }
+        self[setting.key] = descriptor.coder.encode(valid)
+    }
+}

@@ -1,0 +1,143 @@
+/// How a setting's value is written to and read from JSON (SPEC 3.1).
+///
+/// Coders are data, not closures, so descriptors stay `Sendable`, comparable and encodable.
+public enum SettingCoder: Sendable, Hashable {
+    /// `true` / `false`; nothing else decodes (`"true"` is a type mismatch).
+    case bool
+    /// A JSON number; integers decode too (`2` → 2.0).
+    case double
+    /// A JSON number without fraction; a number with a zero fraction decodes too (`3.0` → 3).
+    case integer
+    /// The raw string of one of the given enumeration cases; other strings are unsupported.
+    case enumeration([String])
+    /// `"#RRGGBB"` on output; every form of SPEC 3.1 on input.
+    case color
+    /// A BCP-47 language tag string, with `_` replaced by `-`.
+    case language
+    /// A non-empty string, such as a font family name.
+    case string
+    /// Any JSON value, kept as is.
+    case json
+
+    /// Decodes a stored JSON value; `null` is never passed here (it means unset).
+    func decode(_ json: JSONValue) -> Result<SettingValue, ValueFailure> {
+        switch self {
+        case .bool:
+            guard case .bool(let value) = json else { return .failure(.typeMismatch) }
+            return .success(.bool(value))
+        case .double:
+            guard case .number(let number) = json else { return .failure(.typeMismatch) }
+            // SPEC 2: a number that is not finite in binary64 (1e400) is unsupported for a number setting.
+            guard number.isFinite else { return .failure(.unsupportedValue) }
+            return .success(.number(number.doubleValue))
+        case .integer:
+            guard case .number(let number) = json else { return .failure(.typeMismatch) }
+            guard let value = number.integerValue else { return .failure(.unsupportedValue) }
+            return .success(.integer(value))
+        case .enumeration(let cases):
+            guard case .string(let raw) = json else { return .failure(.typeMismatch) }
+            guard cases.contains(where: { $0.isScalarEqual(to: raw) }) else {
+                return .failure(.unsupportedValue)
+            }
+            return .success(.string(raw))
+        case .color:
+            return Self.decodeColor(json)
+        case .language:
+            guard case .string(let raw) = json else { return .failure(.typeMismatch) }
+            guard !raw.isEmpty else { return .failure(.unsupportedValue) }
+            return .success(.string(Language(code: raw).code))
+        case .string:
+            guard case .string(let raw) = json else { return .failure(.typeMismatch) }
+            guard !raw.isEmpty else { return .failure(.unsupportedValue) }
+            return .success(.string(raw))
+        case .json:
+            return .success(.json(json))
+        }
+    }
+
+    /// Checks that a value supplied by code has the kind this coder writes, converting numbers
+    /// between `Double` and `Int` where that is exact.
+    func accept(_ value: SettingValue) -> Result<SettingValue, ValueFailure> {
+        switch (self, value) {
+        case (.bool, .bool), (.color, .color), (.json, .json): return .success(value)
+        case (.double, .number(let number)):
+            return number.isFinite ? .success(value) : .failure(.notANumber)
+        case (.double, .integer(let number)): return .success(.number(Double(number)))
+        case (.integer, .integer): return .success(value)
+        case (.integer, .number(let number)):
+            guard number.isFinite else { return .failure(.notANumber) }
+            guard let exact = Int(exactly: number) else { return .failure(.unsupportedValue) }
+            return .success(.integer(exact))
+        case (.enumeration, .string), (.language, .string), (.string, .string):
+            return decode(encode(value))
+        case (.json, _): return .success(.json(encode(value)))
+        default: return .failure(.typeMismatch)
+        }
+    }
+
+    /// Encodes a value in its canonical JSON form.
+    func encode(_ value: SettingValue, colors: ColorEncoding = .hex) -> JSONValue {
+        switch value {
+        case .bool(let value): return .bool(value)
+        case .number(let value):
+            if case .integer = self, let exact = Int(exactly: value) { return .number(JSONNumber(exact)) }
+            return .number(JSONNumber(value))
+        case .integer(let value): return .number(JSONNumber(value))
+        case .string(let value): return .string(value)
+        case .color(let color):
+            switch colors {
+            case .hex: return .string(color.hexString)
+            case .readiumSwift: return .number(JSONNumber(color.rgb))
+            case .readiumKotlin: return .number(JSONNumber(color.readiumKotlinARGB))
+            }
+        case .json(let value): return value
+        }
+    }
+
+    // SPEC 3.1, colors exactly.
+    private static func decodeColor(_ json: JSONValue) -> Result<SettingValue, ValueFailure> {
+        switch json {
+        case .string(let text):
+            guard let color = RGBColor(parsing: text) else { return .failure(.unsupportedValue) }
+            return .success(.color(color))
+        case .number(let number):
+            guard let integer = number.integerValue else {
+                // A fractional number is a type mismatch; an integral one too large for Int is unsupported.
+                let value = number.doubleValue
+                let integral = !value.isFinite || value.rounded(.towardZero) == value
+                return .failure(integral ? .unsupportedValue : .typeMismatch)
+            }
+            if let color = RGBColor(rgb: integer) ?? RGBColor(readiumKotlinARGB: integer) {
+                return .success(.color(color))
+            }
+            return .failure(.unsupportedValue)
+        default:
+            return .failure(.typeMismatch)
+        }
+    }
+}
+
+/// How colors are written to JSON.
+public enum ColorEncoding: Sendable, Hashable {
+    /// `"#RRGGBB"`, the canonical form.
+    case hex
+    /// A non-negative integer `0xRRGGBB`, as Readium's Swift toolkit stores colors.
+    case readiumSwift
+    /// A negative 32-bit ARGB integer with alpha `FF`, as Readium's Kotlin toolkit stores colors.
+    case readiumKotlin
+}
+
+/// Why a value could not be decoded or accepted (the value part of SPEC 3.7's codes).
+enum ValueFailure: Error, Sendable, Hashable {
+    case typeMismatch
+    case unsupportedValue
+    case notANumber
+
+    var code: PreferenceError.Code {
+        switch self {
+        case .typeMismatch: return .typeMismatch
+        case .unsupportedValue: return .unsupportedValue
+        case .notANumber: return .notANumber
+        }
+    }
+}

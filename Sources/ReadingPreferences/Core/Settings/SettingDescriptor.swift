@@ -1,0 +1,197 @@
+import Foundation
+
+/// The immutable, untyped description of one setting key (SPEC 3).
+///
+/// A descriptor's behaviour (coder, validator, activator, format) is data, so catalogues can be
+/// compared with the `Specs/` files, inspected and encoded. Typed code uses ``Setting``, which
+/// wraps a descriptor. Copying a descriptor is one reference-count operation.
+public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    final class Storage: Sendable {
+        let key: String
+        let kind: SettingKind
+        let coder: SettingCoder
+        let validator: SettingValidator
+        let activator: SettingActivator
+        let title: String?
+        let summary: String?
+        let isUserFacing: Bool
+        let range: ClosedRange<Double>?
+        let suggestedSteps: [Double]?
+        let suggestedIncrement: Double?
+        let supportedValues: [SettingValue]?
+        let labels: [String: String]
+        let format: SettingFormat
+        let scope: SettingScope
+        let renamedFrom: [String]
+        let acceptsDefault: Bool
+
+        init(_ spec: Specification) {
+            key = spec.key
+            kind = spec.kind
+            coder = spec.coder
+            validator = spec.validator
+            activator = spec.activator
+            title = spec.title
+            summary = spec.summary
+            isUserFacing = spec.isUserFacing ?? (spec.title != nil)
+            range = spec.range
+            suggestedSteps = spec.suggestedSteps
+            suggestedIncrement = spec.suggestedIncrement
+            supportedValues = spec.supportedValues
+            labels = spec.labels
+            format = spec.format
+            scope = spec.scope
+            renamedFrom = spec.renamedFrom
+            acceptsDefault = spec.acceptsDefault
+        }
+    }
+
+    /// Everything a descriptor holds, as a mutable value to build one from.
+    public struct Specification: Sendable, Hashable {
+        /// The JSON key.
+        public var key: String
+        /// The kind (toggle, range, percent, enum, color, value).
+        public var kind: SettingKind
+        /// The JSON coder.
+        public var coder: SettingCoder
+        /// The validator.
+        public var validator: SettingValidator = .identity
+        /// The activator ("effective when").
+        public var activator: SettingActivator = .none
+        /// The title shown to people; settings without a title are hidden unless
+        /// ``isUserFacing`` says otherwise.
+        public var title: String?
+        /// An optional longer description.
+        public var summary: String?
+        /// Whether the setting is shown to people; `nil` means "when it has a title".
+        public var isUserFacing: Bool?
+        /// The range of a range or percent setting.
+        public var range: ClosedRange<Double>?
+        /// Ascending suggested steps of a range setting.
+        public var suggestedSteps: [Double]?
+        /// The increment of a range setting without steps.
+        public var suggestedIncrement: Double?
+        /// The supported values of an enum or color setting; `nil` means open.
+        public var supportedValues: [SettingValue]?
+        /// Labels of enum values by raw value; missing ones are derived from the raw value.
+        public var labels: [String: String] = [:]
+        /// How values are formatted.
+        public var format: SettingFormat = .plain
+        /// Shared or publication-specific.
+        public var scope: SettingScope = .shared
+        /// Older keys whose stored values this setting takes over.
+        public var renamedFrom: [String] = []
+        /// Whether app defaults may set this key.
+        public var acceptsDefault: Bool = true
+
+        /// Creates a specification with the required members; set the others as needed.
+        public init(key: String, kind: SettingKind, coder: SettingCoder) {
+            self.key = key
+            self.kind = kind
+            self.coder = coder
+        }
+    }
+
+    let storage: Storage
+
+    /// Creates a descriptor from a specification.
+    public init(_ specification: Specification) {
+        storage = Storage(specification)
+    }
+
+    /// The JSON key, which is also the identity of the descriptor.
+    public var key: String { storage.key }
+    /// The key.
+    public var id: String { storage.key }
+    /// The kind.
+    public var kind: SettingKind { storage.kind }
+    /// The JSON coder (SPEC 3.1).
+    public var coder: SettingCoder { storage.coder }
+    /// The validator (SPEC 3.2).
+    public var validator: SettingValidator { storage.validator }
+    /// The activator (SPEC 3.3).
+    public var activator: SettingActivator { storage.activator }
+    /// The title, or `nil` for a hidden setting.
+    public var title: String? { storage.title }
+    /// The optional description.
+    public var summary: String? { storage.summary }
+    /// Whether the setting is shown to people.
+    public var isUserFacing: Bool { storage.isUserFacing }
+    /// The range of a range or percent setting.
+    public var range: ClosedRange<Double>? { storage.range }
+    /// Ascending suggested steps.
+    public var suggestedSteps: [Double]? { storage.suggestedSteps }
+    /// The increment used without steps; defaults to 1 for integers and 0.1 for doubles.
+    public var suggestedIncrement: Double? { storage.suggestedIncrement }
+    /// The supported values, or `nil` when open.
+    public var supportedValues: [SettingValue]? { storage.supportedValues }
+    /// The format of values.
+    public var format: SettingFormat { storage.format }
+    /// Shared or publication-specific.
+    public var scope: SettingScope { storage.scope }
+    /// Older keys whose stored values this setting takes over.
+    public var renamedFrom: [String] { storage.renamedFrom }
+    /// Whether app defaults may set this key.
+    public var acceptsDefault: Bool { storage.acceptsDefault }
+
+    /// The increment actually used by `increment` and `decrement` when there are no steps.
+    var effectiveIncrement: Double {
+        if let increment = storage.suggestedIncrement { return increment }
+        if case .integer = storage.coder { return 1 }
+        return 0.1
+    }
+
+    /// Formats a value for display (SPEC 3.6).
+    public func format(_ value: SettingValue, locale: Locale? = nil) -> String {
+        if storage.kind == .enumeration, case .string(let raw) = value { return label(raw) }
+        return storage.format.format(value, locale: locale)
+    }
+
+    /// A label for assistive technologies ("120 percent", "1.5 times").
+    public func accessibilityLabel(_ value: SettingValue, locale: Locale? = nil) -> String {
+        if storage.kind == .enumeration, case .string(let raw) = value { return label(raw) }
+        return storage.format.accessibilityLabel(value, locale: locale)
+    }
+
+    /// The label of an enumeration value: the declared label, or the raw value with its first
+    /// letter capitalized ("justify" → "Justify").
+    public func label(_ rawValue: String) -> String {
+        if let label = storage.labels[rawValue] { return label }
+        guard let first = rawValue.first else { return rawValue }
+        return first.uppercased() + rawValue.dropFirst()
+    }
+
+    /// A descriptor equals another when every property is equal.
+    public static func == (lhs: SettingDescriptor, rhs: SettingDescriptor) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.specification == rhs.specification
+    }
+
+    /// Hashes the key; equal descriptors have equal keys.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.key)
+    }
+
+    /// The specification this descriptor was built from.
+    public var specification: Specification {
+        var spec = Specification(key: key, kind: kind, coder: coder)
+        spec.validator = validator
+        spec.activator = activator
+        spec.title = title
+        spec.summary = summary
+        spec.isUserFacing = isUserFacing
+        spec.range = range
+        spec.suggestedSteps = suggestedSteps
+        spec.suggestedIncrement = suggestedIncrement
+        spec.supportedValues = supportedValues
+        spec.labels = storage.labels
+        spec.format = format
+        spec.scope = scope
+        spec.renamedFrom = renamedFrom
+        spec.acceptsDefault = acceptsDefault
+        return spec
+    }
+
+    /// `kind key`, for debugging.
+    public var description: String { "\(kind.rawValue) \(key)" }
+}

@@ -1,0 +1,28 @@
+extension EPUB {
+    /// What the EPUB navigator knows of the publication (SPEC 5.1).
+    ///
+    /// ```swift
+    /// let context = EPUB.Publication(layout: .reflowable, languages: ["ja"], readingProgression: .rtl)
+    /// ```
+    public struct Publication: Sendable, Hashable, Codable {
+        /// Reflowable (default) or fixed layout.
+        public var layout: PublicationLayout
+        /// BCP-47 tags; the first one is the publication language.
+        public var languages: [Language]
+        /// The declared reading progression.
+        public var readingProgression: PublicationReadingProgression
+
+        /// Creates a publication context.
+        public init(
+            layout: PublicationLayout = .reflowable, languages: [Language] = [],
+            readingProgression: PublicationReadingProgression = .auto
+        ) {
+            self.layout = layout
+            self.languages = languages
+            self.readingProgression = readingProgression
+        }
+
+        /// The publication language: the first of ``languages``.
+        public var language: Language? { languages.first }
+    }
+}
