@@ -9,6 +9,14 @@ public protocol SettingsSchema: Sendable {
 
     /// The settings, in slot order.
     static var catalogue: SettingCatalogue { get }
+
+    /// A short identifier, such as `epub` (by default the type's name in lower case).
+    static var identifier: String { get }
+}
+
+extension SettingsSchema {
+    /// The type's name in lower case.
+    public static var identifier: String { String(describing: Self.self).lowercased() }
 }
 
 /// Resolves preferences into settings for one configurable (SPEC 5.3, 6).

@@ -167,19 +167,7 @@ extension EPUB {
     /// Whether app defaults may set each slot (SPEC 5.4).
     static let acceptsDefault: [Bool] = catalogue.descriptors.map(\.acceptsDefault)
 
-    /// The fallback of each slot (SPEC 5.4); `nil` is "none". Language, reading progression,
-    /// vertical text and theme have their own rules.
-    static let fallbacks: [SettingValue?] = {
-        var values = [SettingValue?](repeating: nil, count: catalogue.count)
-        values[Slot.columnCount] = .string(ColumnCount.auto.rawValue)
-        values[Slot.fit] = .string(Fit.auto.rawValue)
-        values[Slot.fontSize] = .number(1.0)
-        values[Slot.pageMargins] = .number(1.0)
-        values[Slot.publisherStyles] = .bool(true)
-        values[Slot.scroll] = .bool(false)
-        values[Slot.spread] = .string(Spread.auto.rawValue)
-        values[Slot.textNormalization] = .bool(false)
-        values[Slot.theme] = .string(Theme.light.rawValue)
-        return values
-    }()
+    /// The fallback of each slot (SPEC 5.4), from the descriptors; `nil` is "none". Language,
+    /// reading progression, vertical text and theme have their own rules.
+    static let fallbacks: [SettingValue?] = catalogue.descriptors.map(\.fallback)
 }

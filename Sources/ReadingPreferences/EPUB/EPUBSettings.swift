@@ -23,6 +23,7 @@ extension EPUB {
 
     /// The number of columns in paginated mode; effective only when scroll is off.
     public static let columnCount = Setting<EPUB, ColumnCount>.enumeration("columnCount", title: "Columns") {
+        $0.fallback = .string("auto")
         $0.activator = .allOf([
             reflowable, .requiresPreference(key: "scroll", value: .bool(false), automatic: false),
         ])
@@ -31,6 +32,7 @@ extension EPUB {
 
     /// How fixed-layout pages fit the viewport.
     public static let fit = Setting<EPUB, Fit>.enumeration("fit", title: "Fit") {
+        $0.fallback = .string("auto")
         $0.activator = .allOf([fixed])
     }
 
@@ -46,6 +48,7 @@ extension EPUB {
     public static let fontSize = Setting<EPUB, Double>.range(
         "fontSize", title: "Font size", range: 0.1...5.0, increment: 0.1, format: .percent
     ) {
+        $0.fallback = .number(1.0)
         $0.activator = .allOf([reflowable])
     }
 
@@ -112,6 +115,7 @@ extension EPUB {
     public static let pageMargins = Setting<EPUB, Double>.range(
         "pageMargins", title: "Page margins", range: 0.0...4.0, increment: 0.3, format: .decimal
     ) {
+        $0.fallback = .number(1.0)
         $0.activator = .allOf([reflowable])
     }
 
@@ -133,6 +137,7 @@ extension EPUB {
     public static let publisherStyles = Setting<EPUB, Bool>.toggle(
         "publisherStyles", title: "Publisher styles"
     ) {
+        $0.fallback = .bool(true)
         $0.activator = .allOf([reflowable])
     }
 
@@ -146,6 +151,7 @@ extension EPUB {
 
     /// Whether the publication scrolls instead of paginating.
     public static let scroll = Setting<EPUB, Bool>.toggle("scroll", title: "Scroll") {
+        $0.fallback = .bool(false)
         $0.activator = .allOf([
             reflowable, .condition(.settingEquals(key: "verticalText", value: .bool(false))),
             .condition(.scrollNotForced),
@@ -154,6 +160,7 @@ extension EPUB {
 
     /// When fixed-layout pages are shown side by side.
     public static let spread = Setting<EPUB, Spread>.enumeration("spread", title: "Spread") {
+        $0.fallback = .string("auto")
         $0.activator = .allOf([fixed])
         $0.scope = .publication
     }
@@ -173,11 +180,13 @@ extension EPUB {
     public static let textNormalization = Setting<EPUB, Bool>.toggle(
         "textNormalization", title: "Text normalization"
     ) {
+        $0.fallback = .bool(false)
         $0.activator = .allOf([reflowable])
     }
 
     /// The reading theme; unset follows the system appearance (SPEC 5.3 step 7).
     public static let theme = Setting<EPUB, Theme>.enumeration("theme", title: "Theme") {
+        $0.fallback = .string("light")
         $0.activator = .allOf([reflowable])
     }
 

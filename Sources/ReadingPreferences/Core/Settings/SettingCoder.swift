@@ -16,6 +16,8 @@ public enum SettingCoder: Sendable, Hashable {
     case language
     /// A non-empty string, such as a font family name.
     case string
+    /// A JSON object whose values are all strings (a map of language tags to voices).
+    case stringMap
     /// Any JSON value, kept as is.
     case json
 
@@ -50,6 +52,12 @@ public enum SettingCoder: Sendable, Hashable {
             guard case .string(let raw) = json else { return .failure(.typeMismatch) }
             guard !raw.isEmpty else { return .failure(.unsupportedValue) }
             return .success(.string(raw))
+        case .stringMap:
+            guard case .object(let object) = json else { return .failure(.typeMismatch) }
+            guard object.members.allSatisfy({ $0.value.stringValue != nil }) else {
+                return .failure(.unsupportedValue)
+            }
+            return .success(.json(json))
         case .json:
             return .success(.json(json))
         }
@@ -71,6 +79,7 @@ public enum SettingCoder: Sendable, Hashable {
         case (.enumeration, .string), (.language, .string), (.string, .string):
             return decode(encode(value))
         case (.json, _): return .success(.json(encode(value)))
+        case (.stringMap, .json(let json)): return decode(json)
         default: return .failure(.typeMismatch)
         }
     }

@@ -24,6 +24,11 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
         let scope: SettingScope
         let renamedFrom: [String]
         let acceptsDefault: Bool
+        let fallback: SettingValue?
+        let noneLabel: String?
+        let group: String?
+        let presentation: SettingPresentation
+        let customControl: String?
 
         init(_ spec: Specification) {
             key = spec.key
@@ -43,6 +48,11 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
             scope = spec.scope
             renamedFrom = spec.renamedFrom
             acceptsDefault = spec.acceptsDefault
+            fallback = spec.fallback
+            noneLabel = spec.noneLabel
+            group = spec.group
+            presentation = spec.presentation
+            customControl = spec.customControl
         }
     }
 
@@ -83,6 +93,18 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
         public var renamedFrom: [String] = []
         /// Whether app defaults may set this key.
         public var acceptsDefault: Bool = true
+        /// The value used when neither the preference nor a default supplies one; `nil` means
+        /// none (the navigator applies nothing). Configurables may add rules of their own.
+        public var fallback: SettingValue?
+        /// For an optional picker, the label of its "none" entry, which clears the preference;
+        /// `nil` when the picker has no such entry.
+        public var noneLabel: String?
+        /// The section of a settings form this setting belongs to.
+        public var group: String?
+        /// Whether a settings form shows the control inline or on a detail screen.
+        public var presentation: SettingPresentation = .inline
+        /// The identifier of a control the app renders itself, overriding the kind's control.
+        public var customControl: String?
 
         /// Creates a specification with the required members; set the others as needed.
         public init(key: String, kind: SettingKind, coder: SettingCoder) {
@@ -133,6 +155,16 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
     public var renamedFrom: [String] { storage.renamedFrom }
     /// Whether app defaults may set this key.
     public var acceptsDefault: Bool { storage.acceptsDefault }
+    /// The fallback value, or `nil` for none.
+    public var fallback: SettingValue? { storage.fallback }
+    /// The label of an optional picker's "none" entry, or `nil` when it has none.
+    public var noneLabel: String? { storage.noneLabel }
+    /// The settings-form section.
+    public var group: String? { storage.group }
+    /// Inline or detail presentation in a settings form.
+    public var presentation: SettingPresentation { storage.presentation }
+    /// The identifier of an app-rendered control.
+    public var customControl: String? { storage.customControl }
 
     /// The increment actually used by `increment` and `decrement` when there are no steps.
     var effectiveIncrement: Double {
@@ -189,6 +221,11 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
         spec.scope = scope
         spec.renamedFrom = renamedFrom
         spec.acceptsDefault = acceptsDefault
+        spec.fallback = fallback
+        spec.noneLabel = noneLabel
+        spec.group = group
+        spec.presentation = presentation
+        spec.customControl = customControl
         return spec
     }
 

@@ -27,3 +27,11 @@ public enum SettingScope: String, Sendable, Hashable, Codable, CaseIterable {
     /// Specific to one publication (its language, reading progression...).
     case publication
 }
+
+/// How a settings form presents a control (as Delta's inline and full-screen options).
+public enum SettingPresentation: String, Sendable, Hashable, Codable, CaseIterable {
+    /// In the list itself.
+    case inline
+    /// On a screen of its own.
+    case detail
+}

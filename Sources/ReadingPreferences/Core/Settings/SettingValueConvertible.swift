@@ -162,3 +162,25 @@ extension SettingValue: SettingValueConvertible {
     /// Itself.
     public var settingValue: SettingValue { self }
 }
+
+extension Dictionary: SettingValueConvertible where Key == String, Value == String {
+    /// Creates a string map from a JSON object of strings (for example TTS voices by language).
+    public init?(settingValue: SettingValue) {
+        guard case .json(.object(let object)) = settingValue else { return nil }
+        var result: [String: String] = [:]
+        for member in object.members {
+            guard let value = member.value.stringValue else { return nil }
+            result[member.key] = value
+        }
+        self = result
+    }
+
+    /// The map as a JSON object, keys sorted for a stable encoding.
+    public var settingValue: SettingValue {
+        var object = JSONObject()
+        for key in keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            object[key] = self[key].map(JSONValue.string)
+        }
+        return .json(.object(object))
+    }
+}

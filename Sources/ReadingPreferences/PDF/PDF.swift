@@ -1,0 +1,78 @@
+/// The PDF navigator's settings (SPEC 6). PDF has no requirement that an edit activates:
+/// setting `scrollAxis` does not turn scroll on.
+///
+/// ```swift
+/// var editor = PDF.Editor(resolver: PDF.Resolver(readingProgression: .rtl))
+/// try editor.set(.scroll, true)
+/// editor[.spread].isEffective   // true: the scroll axis is vertical
+/// ```
+public enum PDF: SettingsSchema {
+    /// The editor of PDF preferences.
+    public typealias Editor = PreferencesEditor<PDF>
+    /// Resolved PDF settings.
+    public typealias Settings = ResolvedSettings<PDF>
+    /// App defaults for PDF.
+    public typealias Defaults = SettingValues<PDF>
+    /// A headless PDF navigator.
+    public typealias Navigator = HeadlessConfigurable<PDF>
+    /// How pages fit the viewport (shared with EPUB).
+    public typealias Fit = EPUB.Fit
+    /// When pages are shown side by side (shared with EPUB).
+    public typealias Spread = EPUB.Spread
+    /// The direction pages progress in (shared with EPUB).
+    public typealias ReadingProgression = EPUB.ReadingProgression
+
+    /// The PDF settings, in slot order (SPEC 6).
+    public static let catalogue = SettingCatalogue([
+        backgroundColor.descriptor, fit.descriptor, offsetFirstPage.descriptor, pageSpacing.descriptor,
+        readingProgression.descriptor, scroll.descriptor, scrollAxis.descriptor, spread.descriptor,
+        visibleScrollbar.descriptor,
+    ])
+
+    /// The direction of scrolling.
+    public enum ScrollAxis: String, SettingEnumeration, Codable {
+        /// Pages scroll vertically.
+        case vertical
+        /// Pages scroll horizontally.
+        case horizontal
+    }
+
+    enum Slot {
+        static let readingProgression = 4
+    }
+
+    /// Resolves PDF preferences (SPEC 6): preference ?? default ?? fallback, and the reading
+    /// progression from the preference, then the publication's, then the default, then ltr.
+    public struct Resolver: SettingsResolver, Hashable {
+        /// The schema.
+        public typealias Schema = PDF
+
+        /// The reading progression the publication declares.
+        public var readingProgression: PublicationReadingProgression
+        /// The app defaults.
+        public var defaults: Defaults
+
+        /// Creates a resolver.
+        public init(
+            readingProgression: PublicationReadingProgression = .auto, defaults: Defaults = Defaults()
+        ) {
+            self.readingProgression = readingProgression
+            self.defaults = defaults
+        }
+
+        /// Resolves preference values into settings.
+        public func resolve(_ preferences: SettingValues<PDF>, into settings: inout ResolvedSettings<PDF>) {
+            settings.layout = .fixed
+            StandardResolver<PDF>.resolveEach(preferences, defaults: defaults, into: &settings.values)
+            let slot = Slot.readingProgression
+            let declared: SettingValue? =
+                switch readingProgression {
+                case .ltr: .string("ltr")
+                case .rtl: .string("rtl")
+                case .auto: nil
+                }
+            settings.values[slot: slot] =
+                preferences[slot: slot] ?? declared ?? defaults[slot: slot] ?? .string("ltr")
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// The text-to-speech engine's settings: language, pitch, speed and voices, all always
+/// effective (SPEC 6). The language is specific to the publication.
+///
+/// ```swift
+/// var editor = TTS.Editor(resolver: TTS.Resolver(publicationLanguage: "fr"))
+/// try editor.set(.voices, ["fr": "com.apple.voice.Thomas"])
+/// editor[.pitch].formattedValue()   // "1×"
+/// ```
+public enum TTS: SettingsSchema {
+    /// The editor of TTS preferences.
+    public typealias Editor = PreferencesEditor<TTS>
+    /// Resolved TTS settings.
+    public typealias Settings = ResolvedSettings<TTS>
+    /// App defaults for TTS.
+    public typealias Defaults = SettingValues<TTS>
+    /// A headless TTS engine.
+    public typealias Navigator = HeadlessConfigurable<TTS>
+
+    /// The language to speak: preference ?? publication language ?? default.
+    public static let language = Setting<TTS, Language>.value("language", title: "Language", coder: .language)
+    {
+        $0.scope = .publication
+    }
+
+    /// The voice pitch, as a multiple of normal.
+    public static let pitch = Setting<TTS, Double>.range(
+        "pitch", title: "Pitch", range: 0.1...4.0, increment: 0.1, format: .multiplier
+    ) {
+        $0.fallback = .number(1.0)
+    }
+
+    /// The speech rate, as a multiple of normal.
+    public static let speed = Setting<TTS, Double>.range(
+        "speed", title: "Speed", range: 0.1...6.0, increment: 0.1, format: .multiplier
+    ) {
+        $0.fallback = .number(1.0)
+    }
+
+    /// The voice identifier to use for each language tag.
+    public static let voices = Setting<TTS, [String: String]>.value(
+        "voices", title: "Voices", coder: .stringMap
+    ) {
+        $0.fallback = .json(.object(JSONObject()))
+    }
+
+    /// The TTS settings, in slot order.
+    public static let catalogue = SettingCatalogue([
+        language.descriptor, pitch.descriptor, speed.descriptor, voices.descriptor,
+    ])
+
+    /// Resolves TTS preferences (SPEC 6).
+    public struct Resolver: SettingsResolver, Hashable {
+        /// The schema.
+        public typealias Schema = TTS
+
+        /// The publication language, if known.
+        public var publicationLanguage: Language?
+        /// The app defaults.
+        public var defaults: Defaults
+
+        /// Creates a resolver.
+        public init(publicationLanguage: Language? = nil, defaults: Defaults = Defaults()) {
+            self.publicationLanguage = publicationLanguage
+            self.defaults = defaults
+        }
+
+        /// Preference ?? default ?? fallback, and the language from the publication first.
+        public func resolve(_ preferences: SettingValues<TTS>, into settings: inout ResolvedSettings<TTS>) {
+            StandardResolver<TTS>.resolveEach(preferences, defaults: defaults, into: &settings.values)
+            let slot = 0  // language
+            settings.values[slot: slot] =
+                preferences[slot: slot] ?? publicationLanguage.map { .string($0.code) }
+                ?? defaults[slot: slot]
+        }
+    }
+}
+
+// Leading-dot access for editor calls: `editor.increment(.pitch)`.
+extension Setting where Owner == TTS {
+    /// ``TTS/language``.
+    public static var language: Setting<TTS, Language> { TTS.language }
+    /// ``TTS/pitch``.
+    public static var pitch: Setting<TTS, Double> { TTS.pitch }
+    /// ``TTS/speed``.
+    public static var speed: Setting<TTS, Double> { TTS.speed }
+    /// ``TTS/voices``.
+    public static var voices: Setting<TTS, [String: String]> { TTS.voices }
+}
