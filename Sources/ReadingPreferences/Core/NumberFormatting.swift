@@ -145,10 +145,24 @@ enum NumberFormatting {
     /// NumberFormatting.stepped(1.2, by: 0.1)   // 1.3, not 1.3000000000000003
     /// NumberFormatting.stepped(0.35, by: 0.3)  // 0.65
     /// ```
+    /// `min(10, fractionDigits(of: value))` without formatting the number: the first `k` for
+    /// which the nearest `k`-digit decimal converts back to `value`. A `k`-digit decimal that
+    /// round-trips is by definition no longer than the shortest form, so the two agree.
+    static func cappedFractionDigits(of value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        for digits in 0..<10 {
+            let scale = powersOfTen[digits]
+            let scaled = value * scale
+            guard scaled.magnitude < 9_007_199_254_740_992 else { return digits }
+            if scaled.rounded(.toNearestOrAwayFromZero) / scale == value { return digits }
+        }
+        return 10
+    }
+
     static func stepped(_ start: Double, by amount: Double) -> Double {
         let sum = start + amount
         guard sum.isFinite else { return sum }
-        let digits = min(10, max(fractionDigits(of: start), fractionDigits(of: amount)))
+        let digits = max(cappedFractionDigits(of: start), cappedFractionDigits(of: amount))
         let scale = powersOfTen[digits]
         let scaled = sum * scale
         // Rounding cannot help once the scaled sum is beyond the exact-integer range of binary64.
