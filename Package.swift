@@ -16,7 +16,7 @@ let package = Package(
         .testTarget(
             name: "ReadingPreferencesTests",
             dependencies: ["ReadingPreferences"],
-            resources: []
+            exclude: ["Conformance/Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

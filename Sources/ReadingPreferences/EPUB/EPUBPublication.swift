@@ -22,6 +22,15 @@ extension EPUB {
             self.readingProgression = readingProgression
         }
 
+        /// Decodes a context; every member is optional and `null` counts as missing.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            layout = try container.decodeIfPresent(PublicationLayout.self, forKey: .layout) ?? .reflowable
+            languages = try container.decodeIfPresent([Language].self, forKey: .languages) ?? []
+            readingProgression =
+                try container.decodeIfPresent(PublicationReadingProgression.self, forKey: .readingProgression) ?? .auto
+        }
+
         /// The publication language: the first of ``languages``.
         public var language: Language? { languages.first }
     }

@@ -136,32 +136,23 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// Objects are equal when they have the same keys (by scalars) with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        guard lhs.members.count == rhs.members.count else { return false }
-        if lhs.members.count <= JSONObjectBuilder.linearLimit {
-            for member in lhs.members {
-                guard let other = rhs.members.first(where: { $0.key.isScalarEqual(to: member.key) }),
-                    other.value == member.value
-                else { return false }
-            }
-            return true
-        }
-        var index: [JSONScalarKey: Int] = [:]
-        index.reserveCapacity(rhs.members.count)
-        for (position, member) in rhs.members.enumerated() { index[JSONScalarKey(member.key)] = position }
-        for member in lhs.members {
-            guard let position = index[JSONScalarKey(member.key)], rhs.members[position].value == member.value
-            else { return false }
-        }
-        return true
+        JSONValue.object(lhs) == JSONValue.object(rhs)
     }
 
     /// Hashes the members independently of their order, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
+        hashMembers(into: &hasher)
+    }
+
+    /// Combines the count and an order-independent sum of member hashes, each member hashed as
+    /// its key and the shallow hash of its value (see `JSONValue.hash(into:)`).
+    func hashMembers(into hasher: inout Hasher) {
         // Addition is commutative, so the member order does not change the combined hash.
         var sum = 0
         for member in members {
             var memberHasher = Hasher()
-            memberHasher.combine(member)
+            memberHasher.combine(member.key)
+            member.value.shallowHash(into: &memberHasher)
             sum &+= memberHasher.finalize()
         }
         hasher.combine(members.count)
@@ -169,24 +160,63 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     }
 }
 
+/// Finds keys of an object by Unicode scalars: a linear scan for small objects, a hash index
+/// for large ones (so comparing two objects of n members is O(n), not O(n^2)).
+struct JSONObjectLookup {
+    private let members: [JSONObject.Member]
+    private let index: [JSONScalarKey: Int]?
+
+    init(_ object: JSONObject) {
+        members = object.members
+        if object.members.count > JSONObjectBuilder.linearLimit {
+            var index: [JSONScalarKey: Int] = [:]
+            index.reserveCapacity(object.members.count)
+            for (position, member) in object.members.enumerated() {
+                index[JSONScalarKey(member.key)] = position
+            }
+            self.index = index
+        } else {
+            index = nil
+        }
+    }
+
+    func position(of key: String) -> Int? {
+        if let index { return index[JSONScalarKey(key)] }
+        return members.firstIndex { $0.key.isScalarEqual(to: key) }
+    }
+}
+
 /// Accumulates object members, applying the duplicate-key rule: the last value wins, at the
 /// position of the first occurrence.
 ///
-/// Small objects are searched linearly, which beats hashing for a dozen short keys; past
-/// `linearLimit` members an index keeps adversarial inputs (a million keys) linear overall.
+/// Each key comes with a cheap fingerprint of its UTF-8 bytes (see `fingerprint(of:)`); two keys
+/// are only compared byte by byte when their fingerprints match, which for a typical object of a
+/// dozen distinct keys means never. Past `linearLimit` members an index keeps adversarial
+/// inputs (a million keys) linear overall.
 struct JSONObjectBuilder {
     static let linearLimit = 16
 
     var members: [JSONObject.Member] = []
+    private var fingerprints: [UInt64] = []
     private var index: [JSONScalarKey: Int]?
 
     init(capacity: Int) {
         members.reserveCapacity(capacity)
+        fingerprints.reserveCapacity(capacity)
     }
 
     /// Inserts a member; returns `true` when the key was already present (its value replaced).
     mutating func insert(key: String, value: JSONValue) -> Bool {
-        if let existing = position(of: key) {
+        var copy = key
+        let fingerprint = copy.withUTF8 { Self.fingerprint(of: $0) }
+        return insert(key: key, fingerprint: fingerprint, value: value)
+    }
+
+    /// Inserts a member whose key's fingerprint is known; returns `true` when the key was
+    /// already present (its value replaced).
+    @inline(__always)
+    mutating func insert(key: String, fingerprint: UInt64, value: consuming JSONValue) -> Bool {
+        if let existing = position(of: key, fingerprint: fingerprint) {
             members[existing].value = value
             return true
         }
@@ -199,15 +229,36 @@ struct JSONObjectBuilder {
             newIndex[JSONScalarKey(key)] = members.count
             index = newIndex
         }
+        if index == nil { fingerprints.append(fingerprint) }
         members.append(JSONObject.Member(key: key, value: value))
         return false
     }
 
-    private func position(of key: String) -> Int? {
+    @inline(__always)
+    private func position(of key: String, fingerprint: UInt64) -> Int? {
         if let index { return index[JSONScalarKey(key)] }
-        for position in members.indices where members[position].key.isScalarEqual(to: key) {
-            return position
+        for position in fingerprints.indices where fingerprints[position] == fingerprint {
+            if members[position].key.isScalarEqual(to: key) { return position }
         }
         return nil
+    }
+
+    /// A summary of a key's UTF-8 bytes: its length and its first and last eight bytes.
+    ///
+    /// Equal keys always have equal fingerprints, and distinct short keys almost never do.
+    /// It costs a few shifts per byte, far less than a hash or a `String` comparison.
+    @inline(__always)
+    static func fingerprint(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = bytes.count
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        let headCount = Swift.min(count, 8)
+        for index in 0..<headCount {
+            head = head << 8 | UInt64(bytes[index])
+        }
+        for index in Swift.max(count - 8, headCount)..<count {
+            tail = tail << 8 | UInt64(bytes[index])
+        }
+        return head ^ (tail << 3 | tail >> 61) ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
     }
 }

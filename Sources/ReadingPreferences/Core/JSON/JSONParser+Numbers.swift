@@ -29,7 +29,8 @@ extension JSONParser {
     /// 53 bits and the decimal exponent is within ±22 (one correctly rounded multiply or divide
     /// of two exact doubles); other numbers go through `Double(String)`, which rounds correctly.
     @inline(__always)
-    static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, value: Double)? {
+    static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, value: Double)?
+    {
         let end = bytes.count
         var index = start
         var negative = false

@@ -10,15 +10,24 @@ extension JSONParserState {
     /// invalid sequences with U+FFFD, and the document must be rejected instead.
     @inline(__always)
     mutating func parseString() throws(JSONDecodingError) -> String {
+        try parseString(fingerprinted: false).string
+    }
+
+    /// Parses the string at the cursor and, when `fingerprinted`, the fingerprint of its UTF-8
+    /// bytes that object builders use to find duplicate keys quickly (else the fingerprint is 0).
+    @inline(__always)
+    mutating func parseString(
+        fingerprinted: Bool
+    ) throws(JSONDecodingError) -> (string: String, fingerprint: UInt64) {
         position += 1
         let start = position
         while position < end {
             let byte = bytes[position]
             if byte == JSONByte.quote {
-                let string = String(
-                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                let content = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                let string = String(decoding: content, as: UTF8.self)
                 position += 1
-                return string
+                return (string, fingerprinted ? JSONObjectBuilder.fingerprint(of: content) : 0)
             }
             if byte == JSONByte.backslash { return try parseEscapedString(from: start) }
             if byte < 0x20 {
@@ -37,14 +46,18 @@ extension JSONParserState {
     ///
     /// `start` is the first byte of the string's content; the cursor is at the first backslash
     /// and everything before it has been validated.
-    mutating func parseEscapedString(from start: Int) throws(JSONDecodingError) -> String {
+    mutating func parseEscapedString(
+        from start: Int
+    ) throws(JSONDecodingError) -> (string: String, fingerprint: UInt64) {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
         while position < end {
             let byte = bytes[position]
             if byte == JSONByte.quote {
                 position += 1
-                return String(decoding: scratch, as: UTF8.self)
+                return scratch.withUnsafeBufferPointer { content in
+                    (String(decoding: content, as: UTF8.self), JSONObjectBuilder.fingerprint(of: content))
+                }
             }
             if byte == JSONByte.backslash {
                 try parseEscape()

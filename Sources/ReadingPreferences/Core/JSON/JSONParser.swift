@@ -148,10 +148,10 @@ struct JSONParserState {
             return (builder.members, duplicates)
         }
         while true {
-            let key = try parseKey()
+            let (key, fingerprint) = try parseKey()
             skipWhitespace()
             let value = try parseValue(parentDepth: 1)
-            if builder.insert(key: key, value: value),
+            if builder.insert(key: key, fingerprint: fingerprint, value: value),
                 !duplicates.contains(where: { $0.isScalarEqual(to: key) })
             {
                 duplicates.append(key)
@@ -168,10 +168,10 @@ struct JSONParserState {
 
     /// Parses `"key"` and the following `:`, skipping whitespace before each.
     @inline(__always)
-    mutating func parseKey() throws(JSONDecodingError) -> String {
+    mutating func parseKey() throws(JSONDecodingError) -> (string: String, fingerprint: UInt64) {
         skipWhitespace()
         guard position < end, bytes[position] == JSONByte.quote else { throw unexpected(at: position) }
-        let key = try parseString()
+        let key = try parseString(fingerprinted: true)
         try expect(JSONByte.colon)
         return key
     }
@@ -261,9 +261,9 @@ struct JSONParserState {
                         position += 1
                         value = .object(JSONObject())
                     } else {
-                        let key = try parseKey()
+                        let (key, fingerprint) = try parseKey()
                         skipWhitespace()
-                        objects.append(JSONPendingObject(key: key))
+                        objects.append(JSONPendingObject(key: key, fingerprint: fingerprint))
                         kinds.append(true)
                         continue
                     }
@@ -282,8 +282,9 @@ struct JSONParserState {
                 if isObject {
                     objects[objects.count - 1].addPending(value)
                     if next == JSONByte.comma {
-                        let key = try parseKey()
+                        let (key, fingerprint) = try parseKey()
                         objects[objects.count - 1].key = key
+                        objects[objects.count - 1].fingerprint = fingerprint
                         skipWhitespace()
                         break attach
                     }
@@ -310,10 +311,14 @@ struct JSONParserState {
 struct JSONPendingObject {
     var builder = JSONObjectBuilder(capacity: 0)
     var key: String
+    var fingerprint: UInt64
 
-    init(key: String) { self.key = key }
+    init(key: String, fingerprint: UInt64) {
+        self.key = key
+        self.fingerprint = fingerprint
+    }
 
     mutating func addPending(_ value: JSONValue) {
-        _ = builder.insert(key: key, value: value)
+        _ = builder.insert(key: key, fingerprint: fingerprint, value: value)
     }
 }

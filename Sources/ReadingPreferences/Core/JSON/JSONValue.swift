@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON value that keeps everything a document says: member order, number text, exact keys.
 ///
-/// Parse with ``init(json:options:)-(Data,_)`` and write with ``jsonString(options:)``.
+/// Parse with `init(json:options:)` and write with ``jsonString(options:)``.
 /// Equality is JSON equality: strings compare by Unicode scalars (not Swift's canonical
 /// equivalence), numbers by numeric value (`1 == 1.0`), and objects ignore member order.
 ///
@@ -196,24 +196,83 @@ extension JSONValue {
     }
 }
 
-// MARK: - Equality
+// MARK: - Equality and hashing
 
 extension JSONValue {
     /// JSON equality: strings by Unicode scalars, numbers by value, objects in any order.
+    ///
+    /// Nested values are compared with an explicit work list, not by recursion, so comparing
+    /// deeply nested values cannot overflow the stack.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        var pending: [(JSONValue, JSONValue)] = []
+        var left = lhs
+        var right = rhs
+        while true {
+            switch (left, right) {
+            case (.array(let a), .array(let b)):
+                guard a.count == b.count else { return false }
+                for index in a.indices {
+                    guard let same = shallowEquality(a[index], b[index]) else {
+                        pending.append((a[index], b[index]))
+                        continue
+                    }
+                    if !same { return false }
+                }
+            case (.object(let a), .object(let b)):
+                guard a.count == b.count else { return false }
+                let lookup = JSONObjectLookup(b)
+                for member in a.members {
+                    guard let position = lookup.position(of: member.key) else { return false }
+                    let other = b.members[position].value
+                    guard let same = shallowEquality(member.value, other) else {
+                        pending.append((member.value, other))
+                        continue
+                    }
+                    if !same { return false }
+                }
+            default:
+                guard let same = shallowEquality(left, right), same else { return false }
+            }
+            guard let next = pending.popLast() else { return true }
+            (left, right) = next
+        }
+    }
+
+    /// Compares two values when at least one is not a container; returns nil when both are
+    /// arrays or both are objects, which need a deeper look.
+    @inline(__always)
+    private static func shallowEquality(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool? {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
         case (.number(let a), .number(let b)): a == b
         case (.string(let a), .string(let b)): a.isScalarEqual(to: b)
-        case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)): a == b
+        case (.array, .array), (.object, .object): nil
         default: false
         }
     }
 
     /// Hashes the value consistently with `==`.
+    ///
+    /// Only the value and its direct children are hashed (a child container contributes its
+    /// type and count), so hashing never recurses and cannot overflow the stack on deep values;
+    /// equal values still always hash alike, and `==` settles any collision.
     public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .array(let elements):
+            hasher.combine(4 as UInt8)
+            hasher.combine(elements.count)
+            for element in elements { element.shallowHash(into: &hasher) }
+        case .object(let object):
+            hasher.combine(5 as UInt8)
+            object.hashMembers(into: &hasher)
+        default:
+            shallowHash(into: &hasher)
+        }
+    }
+
+    /// Hashes a scalar fully, and a container by its type and count only.
+    func shallowHash(into hasher: inout Hasher) {
         switch self {
         case .null:
             hasher.combine(0 as UInt8)
@@ -229,10 +288,10 @@ extension JSONValue {
             hasher.combine(value)
         case .array(let value):
             hasher.combine(4 as UInt8)
-            hasher.combine(value)
+            hasher.combine(value.count)
         case .object(let value):
             hasher.combine(5 as UInt8)
-            hasher.combine(value)
+            hasher.combine(value.count)
         }
     }
 }

@@ -6,14 +6,14 @@
 enum JSONWriter {
     /// Appends the JSON text of `value` to `output`.
     static func write(_ value: JSONValue, options: JSONEncodingOptions, into output: inout [UInt8]) {
-        writeValue(value, options: options, indent: 0, into: &output)
+        writeValue(value, options: options, into: &output)
     }
 
     /// Appends the JSON text of an object with these members (in order unless sorting is asked).
     static func writeObject(
         _ members: [JSONObject.Member], options: JSONEncodingOptions, into output: inout [UInt8]
     ) {
-        writeMembers(members, options: options, indent: 0, into: &output)
+        writeValue(.object(JSONObject(uniqueMembers: members)), options: options, into: &output)
     }
 
     /// Appends a JSON string literal (with quotes) for `string`.
@@ -78,55 +78,73 @@ enum JSONWriter {
         output.append(contentsOf: repeatElement(0x20, count: indent * 2))
     }
 
-    /// Recursion is bounded by the value's nesting, which parsing limits to
-    /// `JSONParsingOptions.depthCeiling` levels.
-    private static func writeValue(
-        _ value: JSONValue, options: JSONEncodingOptions, indent: Int, into output: inout [UInt8]
-    ) {
-        switch value {
-        case .null: appendASCII("null", to: &output)
-        case .bool(let flag): appendASCII(flag ? "true" : "false", to: &output)
-        case .number(let number): writeNumber(number, into: &output)
-        case .string(let string): writeString(string, into: &output)
-        case .array(let elements):
-            output.append(JSONByte.openBracket)
-            guard !elements.isEmpty else {
-                output.append(JSONByte.closeBracket)
-                return
-            }
-            for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(JSONByte.comma) }
-                if options.prettyPrinted { newline(indent: indent + 1, into: &output) }
-                writeValue(element, options: options, indent: indent + 1, into: &output)
-            }
-            if options.prettyPrinted { newline(indent: indent, into: &output) }
-            output.append(JSONByte.closeBracket)
-        case .object(let object):
-            writeMembers(object.members, options: options, indent: indent, into: &output)
-        }
+    /// A container being written: its elements (or members) and the next one to write.
+    private struct Frame {
+        var elements: [JSONValue] = []
+        var members: [JSONObject.Member] = []
+        var isObject: Bool
+        var next = 0
+        var count: Int { isObject ? members.count : elements.count }
     }
 
-    private static func writeMembers(
-        _ members: [JSONObject.Member], options: JSONEncodingOptions, indent: Int,
-        into output: inout [UInt8]
+    /// Writes a value with an explicit stack of open containers instead of recursion, so
+    /// writing deeply nested values cannot overflow the thread's stack.
+    private static func writeValue(
+        _ root: JSONValue, options: JSONEncodingOptions, into output: inout [UInt8]
     ) {
-        output.append(JSONByte.openBrace)
-        guard !members.isEmpty else {
-            output.append(JSONByte.closeBrace)
-            return
+        let pretty = options.prettyPrinted
+        var stack: [Frame] = []
+        var current = root
+        while true {
+            switch current {
+            case .null: appendASCII("null", to: &output)
+            case .bool(let flag): appendASCII(flag ? "true" : "false", to: &output)
+            case .number(let number): writeNumber(number, into: &output)
+            case .string(let string): writeString(string, into: &output)
+            case .array(let elements):
+                output.append(JSONByte.openBracket)
+                if elements.isEmpty {
+                    output.append(JSONByte.closeBracket)
+                } else {
+                    stack.append(Frame(elements: elements, isObject: false))
+                }
+            case .object(let object):
+                output.append(JSONByte.openBrace)
+                if object.isEmpty {
+                    output.append(JSONByte.closeBrace)
+                } else {
+                    let members =
+                        options.sortedKeys
+                        ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                        : object.members
+                    stack.append(Frame(members: members, isObject: true))
+                }
+            }
+            // Move to the next value to write, closing the containers that are complete.
+            var found = false
+            while let top = stack.last {
+                let position = top.next
+                if position < top.count {
+                    if position > 0 { output.append(JSONByte.comma) }
+                    if pretty { newline(indent: stack.count, into: &output) }
+                    if top.isObject {
+                        let member = top.members[position]
+                        writeString(member.key, into: &output)
+                        output.append(JSONByte.colon)
+                        if pretty { output.append(0x20) }
+                        current = member.value
+                    } else {
+                        current = top.elements[position]
+                    }
+                    stack[stack.count - 1].next = position + 1
+                    found = true
+                    break
+                }
+                stack.removeLast()
+                if pretty { newline(indent: stack.count, into: &output) }
+                output.append(top.isObject ? JSONByte.closeBrace : JSONByte.closeBracket)
+            }
+            if !found { return }
         }
-        let ordered =
-            options.sortedKeys
-            ? members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : members
-        for (position, member) in ordered.enumerated() {
-            if position > 0 { output.append(JSONByte.comma) }
-            if options.prettyPrinted { newline(indent: indent + 1, into: &output) }
-            writeString(member.key, into: &output)
-            output.append(JSONByte.colon)
-            if options.prettyPrinted { output.append(0x20) }
-            writeValue(member.value, options: options, indent: indent + 1, into: &output)
-        }
-        if options.prettyPrinted { newline(indent: indent, into: &output) }
-        output.append(JSONByte.closeBrace)
     }
 }

@@ -91,6 +91,10 @@ extension SettingCatalogue {
                 result.append(PreferenceDiagnostic(.unknownKey, key: member.key))
             }
         }
+        // A duplicate whose last value was null left no member behind; it is still reported.
+        for key in duplicateKeys where !Preferences.isReserved(key) && preferences.index(forKey: key) == nil {
+            result.append(PreferenceDiagnostic(.duplicateKey, key: key))
+        }
         return result
     }
 

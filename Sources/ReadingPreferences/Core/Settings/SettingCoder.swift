@@ -34,8 +34,12 @@ public enum SettingCoder: Sendable, Hashable {
             return .success(.number(number.doubleValue))
         case .integer:
             guard case .number(let number) = json else { return .failure(.typeMismatch) }
-            guard let value = number.integerValue else { return .failure(.unsupportedValue) }
-            return .success(.integer(value))
+            if let value = number.integerValue { return .success(.integer(value)) }
+            // An integral number beyond Int saturates, so the range validator coerces it (SPEC 3.2:
+            // a range never rejects a finite number); a fraction or 1e400 is unsupported.
+            let value = number.doubleValue
+            guard value.isFinite, value.rounded(.towardZero) == value else { return .failure(.unsupportedValue) }
+            return .success(.integer(value > 0 ? Int.max : Int.min))
         case .enumeration(let cases):
             guard case .string(let raw) = json else { return .failure(.typeMismatch) }
             guard cases.contains(where: { $0.isScalarEqual(to: raw) }) else {
@@ -74,8 +78,9 @@ public enum SettingCoder: Sendable, Hashable {
         case (.integer, .integer): return .success(value)
         case (.integer, .number(let number)):
             guard number.isFinite else { return .failure(.notANumber) }
-            guard let exact = Int(exactly: number) else { return .failure(.unsupportedValue) }
-            return .success(.integer(exact))
+            if let exact = Int(exactly: number) { return .success(.integer(exact)) }
+            guard number.rounded(.towardZero) == number else { return .failure(.unsupportedValue) }
+            return .success(.integer(number > 0 ? Int.max : Int.min))
         case (.enumeration, .string), (.language, .string), (.string, .string):
             return decode(encode(value))
         case (.json, _): return .success(.json(encode(value)))

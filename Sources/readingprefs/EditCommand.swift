@@ -1,0 +1,117 @@
+import Foundation
+import ReadingPreferences
+
+/// `readingprefs edit FILE OP [KEY] [VALUE]`: one edit of a preferences file, written atomically.
+enum EditCommand {
+    static func run(_ tokens: [String]) throws(ToolError) -> Int32 {
+        let spec = OptionSpec(valued: ["defaults", "publication", "environment"], flags: ["no-activate"])
+        let arguments = try Arguments.parse(tokens, command: "edit", spec: spec)
+        if arguments.wantsHelp {
+            Console.out(Usage.text(for: .edit))
+            return 0
+        }
+        try arguments.requirePositionals(
+            2, Int.max, command: "edit", usage: "a FILE and an OP (e.g. edit prefs.json set theme dark)")
+        let path = arguments.positionals[0]
+        let edit = try parseEdit(
+            Array(arguments.positionals.dropFirst()), activate: !arguments.flags.contains("no-activate"))
+        let kind = try arguments.configurable()
+        let files = try InputFiles.load(
+            arguments, catalogue: kind.catalogueOrFail(), preferencesPath: path,
+            missingPreferencesIsEmpty: true)
+        var editor = try kind.editor(for: files)
+        do throws(PreferenceError) {
+            try editor.apply(edit)
+        } catch {
+            let hint = hint(for: error, catalogue: editor.catalogue)
+            throw .failure(
+                "\(edit.operation.rawValue) failed: \(error.code.rawValue): \(error)\(hint); \(path) is unchanged"
+            )
+        }
+        let pretty = editor.preferences.jsonString(options: .init(prettyPrinted: true))
+        try AtomicFile.write(Data((pretty + "\n").utf8), to: path)
+        Console.out(pretty)
+        return 0
+    }
+
+    /// Builds the edit from `OP [KEY] [VALUE]`.
+    static func parseEdit(_ words: [String], activate: Bool) throws(ToolError) -> PreferenceEdit {
+        let name = words[0]
+        guard let operation = PreferenceEdit.Operation(rawValue: name) else {
+            throw .usage(
+                "unknown edit operation '\(name)' (expected one of \(PreferenceEdit.Operation.allNames.joined(separator: ", ")))"
+            )
+        }
+        let expected = (operation.needsKey ? 1 : 0) + (operation.needsValue ? 1 : 0)
+        let rest = Array(words.dropFirst())
+        guard rest.count == expected else {
+            var message = shape(of: operation)
+            if rest.count > expected {
+                message += "; got an extra argument '\(rest[expected])'"
+                if operation.needsValue { message += " (quote a VALUE that has spaces)" }
+            }
+            throw .usage(message)
+        }
+        if !activate && operation != .set { throw .usage("--no-activate applies to set only") }
+        guard operation.needsKey else { return .clearAll }
+        let key = rest[0]
+        switch operation {
+        case .set: return .set(key: key, value: jsonOrString(rest[1]), activate: activate)
+        case .toggleValue: return .toggleValue(key: key, value: jsonOrString(rest[1]))
+        case .adjustBy:
+            guard case .number(let amount) = jsonOrString(rest[1]), amount.isFinite else {
+                throw .usage("adjustBy needs a number AMOUNT, got '\(rest[1])'")
+            }
+            return .adjustBy(key: key, amount: amount.doubleValue)
+        case .clear: return .clear(key: key)
+        case .toggle: return .toggle(key: key)
+        case .increment: return .increment(key: key)
+        case .decrement: return .decrement(key: key)
+        case .activate: return .activate(key: key)
+        case .clearAll: return .clearAll
+        }
+    }
+
+    /// What the setting accepts, for a rejected value, or a close key for an unknown one.
+    private static func hint(for error: PreferenceError, catalogue: SettingCatalogue) -> String {
+        guard let descriptor = catalogue.descriptor(forKey: error.key) else {
+            guard error.code == .unknownKey,
+                let close = Suggestion.closest(to: error.key, among: catalogue.keys)
+            else { return "" }
+            return " (did you mean \(close)?)"
+        }
+        guard error.code == .unsupportedValue || error.code == .typeMismatch else { return "" }
+        if let values = descriptor.supportedValues {
+            // JSON forms, so `"2"` shows that the column count is a string.
+            let forms = values.map { value in
+                value.stringValue.map { JSONValue.string($0).jsonString() } ?? value.description
+            }
+            return " (expected one of \(forms.joined(separator: ", ")))"
+        }
+        if let range = descriptor.range {
+            return
+                " (expected a number from \(JSONNumber(range.lowerBound)) to \(JSONNumber(range.upperBound)))"
+        }
+        switch descriptor.kind {
+        case .toggle: return " (expected true or false)"
+        case .color: return " (expected a color such as \"#FF8800\" or \"teal\")"
+        default: return ""
+        }
+    }
+
+    /// What an operation takes: `set needs a KEY and a VALUE (edit FILE set KEY VALUE)`.
+    private static func shape(of operation: PreferenceEdit.Operation) -> String {
+        let name = operation.rawValue
+        switch operation {
+        case .clearAll: return "clearAll takes no KEY (edit FILE clearAll)"
+        case .set, .toggleValue: return "\(name) needs a KEY and a VALUE (edit FILE \(name) KEY VALUE)"
+        case .adjustBy: return "adjustBy needs a KEY and an AMOUNT (edit FILE adjustBy KEY AMOUNT)"
+        default: return "\(name) needs a KEY and no VALUE (edit FILE \(name) KEY)"
+        }
+    }
+
+    /// A command-line value: JSON when it parses, otherwise the plain string (`dark`).
+    static func jsonOrString(_ text: String) -> JSONValue {
+        (try? JSONValue(json: text)) ?? .string(text)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import ReadingPreferences
+
+/// The input files shared by `inspect`, `resolve`, `css` and `edit`, read and decoded.
+struct InputFiles {
+    /// The preferences to inspect or edit.
+    var preferences = Preferences()
+    /// The diagnostics of the preferences file (duplicate keys included).
+    var diagnostics: [PreferenceDiagnostic] = []
+    /// The publication, defaults and environment.
+    var inputs = ConfigurableInputs()
+
+    /// Reads the files named by `--preferences`, `--defaults`, `--publication` and
+    /// `--environment`; a missing option means empty input.
+    ///
+    /// With `missingPreferencesIsEmpty` (for `edit`), a preferences file that does not exist
+    /// reads as empty preferences.
+    static func load(
+        _ arguments: Arguments, catalogue: SettingCatalogue, preferencesPath: String? = nil,
+        missingPreferencesIsEmpty: Bool = false
+    ) throws(ToolError) -> InputFiles {
+        var files = InputFiles()
+        if let path = preferencesPath ?? arguments.values["preferences"] {
+            if !(missingPreferencesIsEmpty && !FileManager.default.fileExists(atPath: path)) {
+                let data = try read(path, role: "preferences")
+                do throws(JSONDecodingError) {
+                    (files.preferences, files.diagnostics) = try catalogue.decode(json: data)
+                } catch {
+                    throw .failure("preferences file \(path): \(error)")
+                }
+            }
+        }
+        if let path = arguments.values["defaults"] {
+            let data = try read(path, role: "defaults")
+            do throws(JSONDecodingError) {
+                files.inputs.defaults = try Preferences(json: data)
+            } catch {
+                throw .failure("defaults file \(path): \(error)")
+            }
+        }
+        if let path = arguments.values["publication"] {
+            files.inputs.publication = try decode(path, role: "publication") { json throws(JSONMemberError) in
+                try PublicationDescription(json: json)
+            }
+        }
+        if let path = arguments.values["environment"] {
+            files.inputs.environment = try decode(path, role: "environment") { json throws(JSONMemberError) in
+                try ReadingEnvironment(json: json)
+            }
+        }
+        return files
+    }
+
+    /// Reads a file, or fails with a one-line message naming it.
+    static func read(_ path: String, role: String) throws(ToolError) -> Data {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw .failure("\(role) file \(path): no such file")
+        }
+        guard !isFolder.boolValue else { throw .failure("\(role) file \(path): is a folder, not a file") }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .failure("\(role) file \(path): cannot be read (check its permissions)")
+        }
+    }
+
+    /// Reads a JSON file and decodes it member by member.
+    static func decode<Value>(
+        _ path: String, role: String, _ body: (JSONValue) throws(JSONMemberError) -> Value
+    ) throws(ToolError) -> Value {
+        let data = try read(path, role: role)
+        let json: JSONValue
+        do throws(JSONDecodingError) {
+            json = try JSONValue(json: data)
+        } catch {
+            throw .failure("\(role) file \(path): \(error)")
+        }
+        do throws(JSONMemberError) {
+            return try body(json)
+        } catch {
+            throw .failure("\(role) file \(path): \(error)")
+        }
+    }
+}

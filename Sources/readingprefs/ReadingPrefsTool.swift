@@ -1,0 +1,76 @@
+/// The `readingprefs` command line: picks the command, runs it, turns errors into one-line
+/// messages and exit statuses (0 success, 1 failure, 2 usage error).
+enum ReadingPrefsTool {
+    static let version = "0.1.0"
+
+    /// The commands, by name.
+    enum Command: String, CaseIterable {
+        case inspect, resolve, edit, css, validate
+        case migrateLegacy = "migrate-legacy"
+        case conformance, help
+    }
+
+    /// Runs the tool with the arguments after the program name; returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        do throws(ToolError) {
+            return try dispatch(arguments)
+        } catch {
+            switch error {
+            case .usage(let message):
+                Console.error("readingprefs: error: \(message)")
+                Console.error("Run 'readingprefs help' for usage.")
+                return 2
+            case .failure(let message):
+                Console.error("readingprefs: error: \(message)")
+                return 1
+            }
+        }
+    }
+
+    private static func dispatch(_ arguments: [String]) throws(ToolError) -> Int32 {
+        guard let first = arguments.first else { return try InspectCommand.runSample(Arguments()) }
+        switch first {
+        case "--version", "-V", "version":
+            Console.out("readingprefs \(version)")
+            return 0
+        case "--help", "-h":
+            Console.out(Usage.full)
+            return 0
+        default:
+            break
+        }
+        guard let command = Command(rawValue: first) else {
+            if first.hasPrefix("-") {
+                // Options with no command apply to the sample inspection (`readingprefs --configurable epub`).
+                return try InspectCommand.runSample(
+                    Arguments.parse(arguments, command: "readingprefs", spec: OptionSpec()))
+            }
+            throw .usage("unknown command '\(first)'" + suggestion(for: first))
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case .help: return help(rest)
+        case .inspect: return try InspectCommand.run(rest)
+        case .resolve: return try ResolveCommand.run(rest)
+        case .edit: return try EditCommand.run(rest)
+        case .css: return try CSSCommand.run(rest)
+        case .validate: return try ValidateCommand.run(rest)
+        case .migrateLegacy: return try MigrateLegacyCommand.run(rest)
+        case .conformance: return try ConformanceCommand.run(rest)
+        }
+    }
+
+    private static func help(_ arguments: [String]) -> Int32 {
+        if let name = arguments.first, let command = Command(rawValue: name) {
+            Console.out(Usage.text(for: command))
+        } else {
+            Console.out(Usage.full)
+        }
+        return 0
+    }
+
+    private static func suggestion(for name: String) -> String {
+        let close = Suggestion.closest(to: name, among: Command.allCases.map(\.rawValue))
+        return close.map { " (did you mean '\($0)'?)" } ?? ""
+    }
+}

@@ -1,0 +1,134 @@
+import ReadingPreferences
+
+/// The usage text, whole and per command.
+enum Usage {
+    static let full = """
+        readingprefs \(ReadingPrefsTool.version): inspect, edit and test reading preferences
+
+        Usage: readingprefs [COMMAND] [OPTIONS]
+        With no command, inspects a built-in sample publication.
+
+        Commands:
+        \(commandList)
+
+        Input options (inspect, resolve, css, edit):
+          --preferences FILE   a JSON object of preferences, e.g. {"fontSize": 1.2, "theme": "dark"}
+          --defaults FILE      the app defaults, a JSON object with the same keys
+          --publication FILE   e.g. {"layout": "reflowable", "languages": ["en"], "readingProgression": "auto"}
+          --environment FILE   e.g. {"forceScroll": false, "appearance": "dark"}
+          --configurable NAME  \(configurables)
+
+        Edit operations: \(PreferenceEdit.Operation.allNames.joined(separator: ", "))
+          VALUE is JSON, or a plain string when it is not JSON (set theme dark).
+
+        Exit status: 0 success, 1 failure (bad input file, failed edit, failed vector), 2 usage error.
+
+        Examples:
+          readingprefs inspect --preferences prefs.json --publication book.json
+          readingprefs edit prefs.json set wordSpacing 0.3
+          readingprefs edit prefs.json adjustBy fontSize -0.1
+          readingprefs css --preferences prefs.json --json
+          readingprefs conformance Specs/Conformance
+
+        Run 'readingprefs help COMMAND' for one command.
+        """
+
+    static var configurables: String {
+        "epub (default); "
+            + ConfigurableKind.allCases.filter { !$0.isSupported }.map(\.rawValue)
+            .joined(separator: ", ") + " are not implemented yet"
+    }
+
+    /// The command list: each command's synopsis and what it does, aligned.
+    static var commandList: String {
+        let rows = ReadingPrefsTool.Command.allCases.map(summary)
+        let width = rows.map(\.synopsis.count).max() ?? 0
+        return rows.map { row in
+            "  " + row.synopsis + String(repeating: " ", count: width - row.synopsis.count + 2) + row.purpose
+        }
+        .joined(separator: "\n")
+    }
+
+    static func summary(of command: ReadingPrefsTool.Command) -> (synopsis: String, purpose: String) {
+        switch command {
+        case .inspect: return ("inspect", "a table of every setting: stored, effective, formatted, why not")
+        case .resolve: return ("resolve", "the resolved settings as JSON")
+        case .edit: return ("edit FILE OP [KEY] [VALUE]", "apply one edit to a preferences file, atomically")
+        case .css: return ("css", "the Readium CSS inline style and page layout (EPUB)")
+        case .validate: return ("validate FILE", "the diagnostics of a preferences file; exit 1 on errors")
+        case .migrateLegacy: return ("migrate-legacy FILE", "convert Readium's legacy --USER__* settings")
+        case .conformance: return ("conformance PATH...", "run conformance vectors (files or folders)")
+        case .help: return ("help [COMMAND]", "this text, or one command's")
+        }
+    }
+
+    static func text(for command: ReadingPrefsTool.Command) -> String {
+        let inputs = "[--preferences FILE] [--defaults FILE] [--publication FILE] [--environment FILE]"
+        switch command {
+        case .inspect:
+            return """
+                Usage: readingprefs inspect \(inputs)
+
+                Prints a table of every setting: its key, stored value (JSON, or -), effective value,
+                formatted value (range settings), whether it is effective and, when not, why.
+                Then the diagnostics of the preferences file, one per line.
+                With no arguments at all, readingprefs inspects a built-in sample publication.
+                """
+        case .resolve:
+            return """
+                Usage: readingprefs resolve \(inputs)
+
+                Prints the resolved settings as JSON, in catalogue order; null means the setting
+                resolved to none (the publisher's style shows).
+                """
+        case .edit:
+            return """
+                Usage: readingprefs edit FILE OP [KEY] [VALUE] [--no-activate] [--defaults FILE] [--publication FILE] [--environment FILE]
+
+                Applies one edit to the preferences FILE (a missing file is empty preferences) and
+                writes it back atomically, keeping key order and unknown keys; prints the result.
+                OP is one of: \(PreferenceEdit.Operation.allNames.joined(separator: ", ")).
+                clearAll takes no KEY; set and toggleValue take a VALUE (JSON, or a plain string when
+                it is not JSON; null clears); adjustBy takes a number. --no-activate makes set write
+                only its own key. A failing edit prints its error code and exits 1, leaving FILE as it was.
+
+                Examples:
+                  readingprefs edit prefs.json set theme dark
+                  readingprefs edit prefs.json set wordSpacing 0.3 --no-activate
+                  readingprefs edit prefs.json increment fontSize
+                  readingprefs edit prefs.json clearAll
+                """
+        case .css:
+            return """
+                Usage: readingprefs css \(inputs) [--json]
+
+                Prints the Readium CSS inline style and the page layout (stylesheets, dir, lang).
+                With --json, prints the property map as a JSON object.
+                """
+        case .validate:
+            return """
+                Usage: readingprefs validate FILE
+
+                Prints each diagnostic of the preferences FILE on one line (key: code: message), or
+                'valid'. Exits 1 when FILE is not a JSON object or has a diagnostic other than unknownKey.
+                """
+        case .migrateLegacy:
+            return """
+                Usage: readingprefs migrate-legacy FILE
+
+                Reads a JSON object of Readium's legacy --USER__* settings, prints the new preferences
+                on standard output and the migration's diagnostics on standard error.
+                """
+        case .conformance:
+            return """
+                Usage: readingprefs conformance PATH...
+
+                Runs the conformance vectors in the given files and folders (recursively, *.json,
+                sorted). Prints PASS name or FAIL name: what differed per case, then
+                'N passed, N failed'. Exits 1 when any case failed or could not be read.
+                """
+        case .help:
+            return full
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import ReadingPreferences
+
+/// Builds resolved EPUB settings and their Readium CSS from JSON, the way the conformance vectors
+/// describe a case, so every test states its inputs in the SPEC's own words.
+enum CSSFixture {
+    /// Resolves JSON preferences for a publication (SPEC 5.3).
+    static func settings(
+        _ preferences: String = "{}",
+        languages: [Language] = ["en"],
+        layout: PublicationLayout = .reflowable,
+        readingProgression: PublicationReadingProgression = .auto,
+        defaults: String = "{}",
+        environment: ReadingEnvironment = ReadingEnvironment()
+    ) throws -> EPUB.Settings {
+        let publication = EPUB.Publication(
+            layout: layout, languages: languages, readingProgression: readingProgression)
+        let resolver = EPUB.Resolver(
+            publication: publication,
+            defaults: EPUB.Defaults(try Preferences(json: defaults), asDefaults: true),
+            environment: environment)
+        return resolver.resolve(try Preferences(json: preferences))
+    }
+
+    /// The Readium CSS of JSON preferences for a publication (SPEC 8).
+    static func css(
+        _ preferences: String = "{}",
+        languages: [Language] = ["en"],
+        layout: PublicationLayout = .reflowable,
+        readingProgression: PublicationReadingProgression = .auto,
+        defaults: String = "{}",
+        environment: ReadingEnvironment = ReadingEnvironment(),
+        options: ReadiumCSSOptions = ReadiumCSSOptions()
+    ) throws -> ReadiumCSSProperties {
+        try settings(
+            preferences, languages: languages, layout: layout, readingProgression: readingProgression,
+            defaults: defaults, environment: environment
+        )
+        .readiumCSS(options: options)
+    }
+
+    /// The properties every reflowable publication gets with no preferences (SPEC 8: the rows
+    /// marked "always", with their fallbacks from SPEC 5.4).
+    static let baseline: [String: String] = [
+        "--USER__colCount": "auto",
+        "--USER__fontSize": "100%",
+        "--USER__pageMargins": "1",
+        "--USER__view": "readium-paged-on",
+    ]
+}
+
+/// One expected property of a table row: `nil` means the property must be absent.
+struct ExpectedCSSProperty: Sendable, CustomTestStringConvertible {
+    var preferences: String
+    var name: String
+    var value: String?
+
+    init(_ preferences: String, _ name: String, _ value: String?) {
+        self.preferences = preferences
+        self.name = name
+        self.value = value
+    }
+
+    var testDescription: String { "\(preferences) → \(name) = \(value ?? "absent")" }
+}
