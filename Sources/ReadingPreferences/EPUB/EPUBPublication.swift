@@ -28,7 +28,8 @@ extension EPUB {
             layout = try container.decodeIfPresent(PublicationLayout.self, forKey: .layout) ?? .reflowable
             languages = try container.decodeIfPresent([Language].self, forKey: .languages) ?? []
             readingProgression =
-                try container.decodeIfPresent(PublicationReadingProgression.self, forKey: .readingProgression) ?? .auto
+                try container.decodeIfPresent(PublicationReadingProgression.self, forKey: .readingProgression)
+                ?? .auto
         }
 
         /// The publication language: the first of ``languages``.

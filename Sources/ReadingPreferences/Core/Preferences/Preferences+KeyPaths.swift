@@ -29,7 +29,8 @@ extension Preferences {
             guard let first = path.first else { continue }
             root[first] = Self.insert(member.value, at: path.dropFirst(), into: root[first])
         }
-        return Preferences(JSONObject(members: root.members.map { .init(key: $0.key, value: Self.arrays($0.value)) }))
+        return Preferences(
+            JSONObject(members: root.members.map { .init(key: $0.key, value: Self.arrays($0.value)) }))
     }
 
     /// Decodes a JSON document and flattens it (see ``flattened()``).
@@ -89,7 +90,9 @@ extension Preferences {
         return parts
     }
 
-    private static func insert(_ value: JSONValue, at path: ArraySlice<String>, into existing: JSONValue?) -> JSONValue {
+    private static func insert(_ value: JSONValue, at path: ArraySlice<String>, into existing: JSONValue?)
+        -> JSONValue
+    {
         guard let first = path.first else { return value }
         var object: JSONObject
         if case .object(let current)? = existing { object = current } else { object = JSONObject() }
@@ -101,7 +104,8 @@ extension Preferences {
     private static func arrays(_ value: JSONValue) -> JSONValue {
         guard case .object(let object) = value else { return value }
         let converted = object.members.map { JSONObject.Member(key: $0.key, value: arrays($0.value)) }
-        let isArray = !converted.isEmpty && converted.enumerated().allSatisfy { $0.element.key == String($0.offset) }
+        let isArray =
+            !converted.isEmpty && converted.enumerated().allSatisfy { $0.element.key == String($0.offset) }
         if isArray { return .array(converted.map(\.value)) }
         return .object(JSONObject(members: converted))
     }

@@ -38,7 +38,9 @@ public enum SettingCoder: Sendable, Hashable {
             // An integral number beyond Int saturates, so the range validator coerces it (SPEC 3.2:
             // a range never rejects a finite number); a fraction or 1e400 is unsupported.
             let value = number.doubleValue
-            guard value.isFinite, value.rounded(.towardZero) == value else { return .failure(.unsupportedValue) }
+            guard value.isFinite, value.rounded(.towardZero) == value else {
+                return .failure(.unsupportedValue)
+            }
             return .success(.integer(value > 0 ? Int.max : Int.min))
         case .enumeration(let cases):
             guard case .string(let raw) = json else { return .failure(.typeMismatch) }
