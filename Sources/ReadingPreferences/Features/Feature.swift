@@ -56,11 +56,21 @@ public struct Feature<Owner: SettingsSchema>: Sendable, Hashable {
         _ name: String, key: String? = nil, kind: SettingKind, coder: SettingCoder,
         _ configure: (inout SettingDescriptor.Specification) -> Void = { _ in }
     ) -> Setting<Owner, Value> {
-        Setting(key: key ?? "\(setting.key).\(name)", kind: kind, coder: coder) {
-            $0.activator = .allOf([requirement])
-            $0.group = setting.key
+        Setting(key: optionKey(name, key), kind: kind, coder: coder) {
+            makeOption(&$0)
             configure(&$0)
         }
+    }
+
+    private func optionKey(_ name: String, _ key: String?) -> String {
+        key ?? "\(setting.key).\(name)"
+    }
+
+    /// What makes a descriptor an option of this feature: it requires the feature and sits in
+    /// its section.
+    private func makeOption(_ spec: inout SettingDescriptor.Specification) {
+        spec.activator = .allOf([requirement])
+        spec.group = setting.key
     }
 
     /// A toggle option.
@@ -68,8 +78,8 @@ public struct Feature<Owner: SettingsSchema>: Sendable, Hashable {
         _ name: String, key: String? = nil, title: String? = nil, fallback: Bool = false,
         renamedFrom: [String] = []
     ) -> Setting<Owner, Bool> {
-        option(name, key: key, kind: .toggle, coder: .bool) {
-            $0.title = title
+        .toggle(optionKey(name, key), title: title) {
+            makeOption(&$0)
             $0.fallback = .bool(fallback)
             $0.renamedFrom = renamedFrom
         }
@@ -81,13 +91,11 @@ public struct Feature<Owner: SettingsSchema>: Sendable, Hashable {
         increment: Double? = nil, steps: [Double]? = nil, format: SettingFormat = .decimal, fallback: Double,
         renamedFrom: [String] = []
     ) -> Setting<Owner, Double> {
-        option(name, key: key, kind: .range, coder: .double) {
-            $0.title = title
-            $0.range = range
-            $0.validator = .range(range)
-            $0.suggestedIncrement = increment
-            $0.suggestedSteps = steps
-            $0.format = format
+        .range(
+            optionKey(name, key), title: title, range: range, increment: increment, steps: steps,
+            format: format
+        ) {
+            makeOption(&$0)
             $0.fallback = .number(fallback)
             $0.renamedFrom = renamedFrom
         }
@@ -124,12 +132,8 @@ public struct Feature<Owner: SettingsSchema>: Sendable, Hashable {
         fallback: Value?, noneLabel: String? = nil, presentation: SettingPresentation = .inline,
         renamedFrom: [String] = []
     ) -> Setting<Owner, Value> {
-        let choices = values.map(\.settingValue)
-        return option(name, key: key, kind: .enumeration, coder: .enumeration(Value.allCases.map(\.rawValue)))
-        {
-            $0.title = title
-            $0.supportedValues = choices
-            $0.validator = .allowlist(choices)
+        .enumeration(optionKey(name, key), title: title, supported: values) {
+            makeOption(&$0)
             $0.fallback = fallback?.settingValue
             $0.noneLabel = noneLabel
             $0.presentation = presentation
