@@ -48,6 +48,11 @@ public struct ReadiumCSSProperties: Sendable, Hashable, RandomAccessCollection {
         properties.first { $0.name == name }?.value
     }
 
+    /// Wraps properties already sorted by name and unique (the user properties as emitted).
+    init(sortedUnique properties: [CSSProperty]) {
+        self.properties = properties
+    }
+
     /// The position of the first property.
     public var startIndex: Int { properties.startIndex }
     /// The position after the last property.
@@ -60,6 +65,18 @@ public struct ReadiumCSSProperties: Sendable, Hashable, RandomAccessCollection {
 
     /// The inline `style` attribute: `name: value !important;` per property, joined by a space.
     public var inlineStyle: String {
-        properties.map(\.declaration).joined(separator: " ")
+        // One allocation: a served page asks for this on every request.
+        var capacity = 0
+        for property in properties { capacity += property.name.utf8.count + property.value.utf8.count + 15 }
+        var style = ""
+        style.reserveCapacity(capacity)
+        for (index, property) in properties.enumerated() {
+            if index > 0 { style.append(" ") }
+            style.append(property.name)
+            style.append(": ")
+            style.append(property.value)
+            style.append(" !important;")
+        }
+        return style
     }
 }

@@ -68,7 +68,9 @@ public struct FontFamilyRegistry: Sendable, Hashable, Codable {
 
     /// The `--USER__fontFamily` value for a family: its stack, quoted where needed, joined by `", "`.
     public func cssValue(for family: String) -> String {
-        stack(for: family).map(Self.cssName).joined(separator: ", ")
+        // With no alternates registered for it, the stack is the name alone.
+        guard let entry = entry(named: family), !entry.alternates.isEmpty else { return Self.cssName(family) }
+        return stack(for: family).map(Self.cssName).joined(separator: ", ")
     }
 
     /// The `@font-face` rules of the registered families, joined by newlines.
@@ -83,7 +85,7 @@ public struct FontFamilyRegistry: Sendable, Hashable, Codable {
     /// A family name as CSS: bare when generic or an identifier (`-?[A-Za-z_][A-Za-z0-9_-]*`),
     /// otherwise in double quotes with `\` and `"` escaped.
     static func cssName(_ name: String) -> String {
-        if genericFamilies.contains(name) || isIdentifier(name) { return name }
+        if isIdentifier(name) || genericFamilies.contains(name) { return name }
         var quoted = "\""
         for character in name.unicodeScalars {
             if character == "\\" || character == "\"" { quoted.unicodeScalars.append("\\") }
