@@ -95,16 +95,13 @@ struct Arguments {
         }
     }
 
-    /// The configurable named by `--configurable` (default `epub`), which must be implemented.
+    /// The configurable named by `--configurable` (default `epub`).
     func configurable() throws(ToolError) -> ConfigurableKind {
         let name = values["configurable"] ?? ConfigurableKind.epub.rawValue
         guard let kind = ConfigurableKind(rawValue: name) else {
             throw .usage(
                 "unknown configurable '\(name)' (expected one of \(ConfigurableKind.allNames.joined(separator: ", ")))"
             )
-        }
-        guard kind.isSupported else {
-            throw .usage(ConfigurableKind.UnsupportedError(kind: kind).description)
         }
         return kind
     }

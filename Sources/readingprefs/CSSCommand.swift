@@ -11,8 +11,8 @@ enum CSSCommand {
         }
         try arguments.requirePositionals(0, 0, command: "css", usage: "no arguments")
         let kind = try arguments.configurable()
-        let files = try InputFiles.load(arguments, catalogue: kind.catalogueOrFail())
-        guard let settings = try kind.editor(for: files).resolvedSettings(as: EPUB.self) else {
+        let files = try InputFiles.load(arguments, catalogue: kind.catalogue)
+        guard let settings = kind.editor(for: files).resolvedSettings(as: EPUB.self) else {
             throw .usage("css applies to the epub configurable only, not '\(kind.rawValue)'")
         }
         let css = settings.readiumCSS()

@@ -17,9 +17,9 @@ enum EditCommand {
             Array(arguments.positionals.dropFirst()), activate: !arguments.flags.contains("no-activate"))
         let kind = try arguments.configurable()
         let files = try InputFiles.load(
-            arguments, catalogue: kind.catalogueOrFail(), preferencesPath: path,
+            arguments, catalogue: kind.catalogue, preferencesPath: path,
             missingPreferencesIsEmpty: true)
-        var editor = try kind.editor(for: files)
+        var editor = kind.editor(for: files)
         do throws(PreferenceError) {
             try editor.apply(edit)
         } catch {

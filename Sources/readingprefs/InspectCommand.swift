@@ -1,18 +1,25 @@
+import Foundation
 import ReadingPreferences
 
-/// `readingprefs inspect`: a table of every setting, then the diagnostics.
+/// `readingprefs inspect`: the settings form as a table (or JSON), then the diagnostics.
 enum InspectCommand {
+    static let spec = OptionSpec.inputs.adding(.init(flags: ["json"]))
+
     static func run(_ tokens: [String]) throws(ToolError) -> Int32 {
-        let arguments = try Arguments.parse(tokens, command: "inspect", spec: .inputs)
+        let arguments = try Arguments.parse(tokens, command: "inspect", spec: spec)
         if arguments.wantsHelp {
             Console.out(Usage.text(for: .inspect))
             return 0
         }
         try arguments.requirePositionals(0, 0, command: "inspect", usage: "no arguments")
         let kind = try arguments.configurable()
-        let files = try InputFiles.load(arguments, catalogue: kind.catalogueOrFail())
-        let editor = try kind.editor(for: files)
-        printTable(editor, diagnostics: files.diagnostics)
+        let files = try InputFiles.load(arguments, catalogue: kind.catalogue)
+        let editor = kind.editor(for: files)
+        if arguments.flags.contains("json") {
+            try printJSON(editor, diagnostics: files.diagnostics)
+        } else {
+            printTable(editor, diagnostics: files.diagnostics)
+        }
         return 0
     }
 
@@ -23,8 +30,8 @@ enum InspectCommand {
             return 0
         }
         let kind = try arguments.configurable()
-        let sample = SampleBook.epub
-        let (preferences, diagnostics) = sample.preferences
+        let sample = SampleBook.sample(for: kind)
+        let (preferences, diagnostics) = sample.preferences(for: kind)
         var files = InputFiles()
         files.preferences = preferences
         files.diagnostics = diagnostics
@@ -33,34 +40,39 @@ enum InspectCommand {
         Console.out("Preferences: \(preferences.jsonString())")
         Console.out("Defaults:    \(sample.inputs.defaults.jsonString())")
         Console.out("")
-        printTable(try kind.editor(for: files), diagnostics: diagnostics)
+        printTable(kind.editor(for: files), diagnostics: diagnostics)
         Console.out("")
         Console.out(
             "Inspect your own files with 'readingprefs inspect --preferences FILE'; see 'readingprefs help'.")
         return 0
     }
 
+    /// The form as a table (rendered by the library), then the diagnostics.
     static func printTable(_ editor: any PreferencesEditing, diagnostics: [PreferenceDiagnostic]) {
-        var table = TextTable(header: [
-            "SETTING", "STORED", "EFFECTIVE VALUE", "FORMATTED", "EFFECTIVE", "WHY NOT",
-        ])
-        for setting in editor.snapshots {
-            table.rows.append([
-                setting.key,
-                setting.storedJSON?.jsonString() ?? "-",
-                setting.effectiveJSON?.jsonString() ?? "-",
-                setting.kind.isRange ? setting.formattedValue : "",
-                setting.isEffective ? "yes" : "no",
-                setting.reasons.map(\.description).joined(separator: ", "),
-            ])
-        }
-        table.lines.forEach(Console.out)
+        editor.form(locale: nil).tableLines().forEach(Console.out)
         Console.out("")
         if diagnostics.isEmpty {
             Console.out("Diagnostics: none")
         } else {
             Console.out("Diagnostics:")
             for diagnostic in diagnostics { Console.out("  " + DiagnosticLine.text(diagnostic)) }
+        }
+    }
+
+    /// The form as pretty JSON with sorted keys on standard output, so it can be piped; the
+    /// diagnostics go to standard error.
+    static func printJSON(_ editor: any PreferencesEditing, diagnostics: [PreferenceDiagnostic])
+        throws(ToolError)
+    {
+        let data: Data
+        do {
+            data = try editor.form(locale: nil).jsonData()
+        } catch {
+            throw .failure("the settings form cannot be encoded: \(error)")
+        }
+        Console.out(String(decoding: data, as: UTF8.self))
+        for diagnostic in diagnostics {
+            Console.error("readingprefs: note: " + DiagnosticLine.text(diagnostic))
         }
     }
 }
@@ -77,21 +89,8 @@ enum DiagnosticLine {
 }
 
 extension ConfigurableKind {
-    /// The catalogue, for a configurable already checked to be supported.
-    func catalogueOrFail() throws(ToolError) -> SettingCatalogue {
-        do throws(UnsupportedError) {
-            return try catalogue()
-        } catch {
-            throw .usage(error.description)
-        }
-    }
-
     /// An editor of the files' preferences, resolving with their inputs.
-    func editor(for files: InputFiles) throws(ToolError) -> any PreferencesEditing {
-        do throws(UnsupportedError) {
-            return try makeEditor(preferences: files.preferences, inputs: files.inputs)
-        } catch {
-            throw .usage(error.description)
-        }
+    func editor(for files: InputFiles) -> any PreferencesEditing {
+        makeEditor(preferences: files.preferences, inputs: files.inputs)
     }
 }

@@ -10,8 +10,8 @@ enum ResolveCommand {
         }
         try arguments.requirePositionals(0, 0, command: "resolve", usage: "no arguments")
         let kind = try arguments.configurable()
-        let files = try InputFiles.load(arguments, catalogue: kind.catalogueOrFail())
-        let editor = try kind.editor(for: files)
+        let files = try InputFiles.load(arguments, catalogue: kind.catalogue)
+        let editor = kind.editor(for: files)
         Console.out(
             JSONValue.object(editor.resolvedSettingsJSON).jsonString(options: .init(prettyPrinted: true)))
         return 0

@@ -17,6 +17,8 @@ enum Usage {
           --publication FILE   e.g. {"layout": "reflowable", "languages": ["en"], "readingProgression": "auto"}
           --environment FILE   e.g. {"forceScroll": false, "appearance": "dark"}
           --configurable NAME  \(configurables)
+                               css is EPUB only; PDF reads the publication's readingProgression,
+                               TTS its first language, audio nothing (the environment is EPUB only)
 
         Edit operations: \(PreferenceEdit.Operation.allNames.joined(separator: ", "))
           VALUE is JSON, or a plain string when it is not JSON (set theme dark).
@@ -25,6 +27,7 @@ enum Usage {
 
         Examples:
           readingprefs inspect --preferences prefs.json --publication book.json
+          readingprefs inspect --configurable pdf --json
           readingprefs edit prefs.json set wordSpacing 0.3
           readingprefs edit prefs.json adjustBy fontSize -0.1
           readingprefs css --preferences prefs.json --json
@@ -34,9 +37,7 @@ enum Usage {
         """
 
     static var configurables: String {
-        "epub (default); "
-            + ConfigurableKind.allCases.filter { !$0.isSupported }.map(\.rawValue)
-            .joined(separator: ", ") + " are not implemented yet"
+        ConfigurableKind.allNames.joined(separator: ", ") + " (default epub)"
     }
 
     /// The command list: each command's synopsis and what it does, aligned.
@@ -51,7 +52,8 @@ enum Usage {
 
     static func summary(of command: ReadingPrefsTool.Command) -> (synopsis: String, purpose: String) {
         switch command {
-        case .inspect: return ("inspect", "a table of every setting: stored, effective, formatted, why not")
+        case .inspect:
+            return ("inspect", "the settings form as a table (or --json): stored, effective, why not")
         case .resolve: return ("resolve", "the resolved settings as JSON")
         case .edit: return ("edit FILE OP [KEY] [VALUE]", "apply one edit to a preferences file, atomically")
         case .css: return ("css", "the Readium CSS inline style and page layout (EPUB)")
@@ -67,12 +69,17 @@ enum Usage {
         switch command {
         case .inspect:
             return """
-                Usage: readingprefs inspect \(inputs)
+                Usage: readingprefs inspect [--configurable NAME] [--json] \(inputs)
 
-                Prints a table of every setting: its key, stored value (JSON, or -), effective value,
-                formatted value (range settings), whether it is effective and, when not, why.
-                Then the diagnostics of the preferences file, one per line.
-                With no arguments at all, readingprefs inspects a built-in sample publication.
+                Prints the settings form of the configurable (epub by default; pdf, audio, tts) as a
+                table, one row per user-facing setting: its KEY, its CONTROL (toggle, stepper or
+                slider with range and step, picker with its values, color, text, custom), the
+                STORED value (JSON, or -), the EFFECTIVE VALUE, its FORMATTED label, whether it is
+                EFFECTIVE and, when not, WHY NOT. Then the diagnostics of the preferences file.
+                With --json, prints the form as JSON (pretty, keys sorted) and the diagnostics on
+                standard error.
+                With no arguments at all, readingprefs inspects a built-in sample publication
+                (readingprefs --configurable pdf shows the PDF sample).
                 """
         case .resolve:
             return """

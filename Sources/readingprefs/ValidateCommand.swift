@@ -10,7 +10,7 @@ enum ValidateCommand {
         }
         try arguments.requirePositionals(1, 1, command: "validate", usage: "a FILE (a preferences JSON file)")
         let path = arguments.positionals[0]
-        let catalogue = try arguments.configurable().catalogueOrFail()
+        let catalogue = try arguments.configurable().catalogue
         let data = try InputFiles.read(path, role: "preferences")
         let diagnostics: [PreferenceDiagnostic]
         do throws(JSONDecodingError) {

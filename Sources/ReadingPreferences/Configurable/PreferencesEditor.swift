@@ -15,7 +15,7 @@
 /// ```
 ///
 /// Any schema built from descriptors gets this editor for free: ``set(_:_:activate:)`` validates
-/// and activates, ``toggle(_:)``, ``increment(_:)`` and friends follow SPEC 3.4 and 3.5, and
+/// and activates, ``toggle(_:)-(Setting<Schema,Bool>)``, ``increment(_:)`` and friends follow SPEC 3.4 and 3.5, and
 /// every failure is a typed ``PreferenceError`` that leaves the preferences unchanged.
 public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
     /// The resolver: app defaults, publication context and environment.

@@ -1,7 +1,7 @@
 /// One conformance vector (SPEC 11): inputs, edits to run through the editor, and what to expect.
 ///
 /// Cases are read from JSON with ``init(json:label:)`` (usually through
-/// ``ConformanceRunner/loadCases(at:)``) and run by ``ConformanceRunner/run(_:)``:
+/// ``ConformanceRunner/loadCases(at:)``) and run by ``ConformanceRunner/run(_:)-(ConformanceCase)``:
 ///
 /// ```swift
 /// let json = try JSONValue(json: """
@@ -15,8 +15,8 @@
 public struct ConformanceCase: Sendable, Hashable {
     /// The case's name, printed on its `PASS`/`FAIL` line.
     public var name: String
-    /// The configurable's name as written (`epub`, `pdf`, `audio`, `tts`); an unknown or not yet
-    /// implemented name fails when the case runs.
+    /// The configurable's name as written (`epub`, `pdf`, `audio`, `tts`); an unknown name fails
+    /// when the case runs.
     public var configurable: String
     /// The publication, app defaults and environment.
     public var inputs: ConfigurableInputs

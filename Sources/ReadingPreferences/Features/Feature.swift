@@ -7,16 +7,21 @@
 /// ```swift
 /// enum Labs: SettingsSchema {
 ///     typealias Resolver = FeatureResolver<Labs>
+///
 ///     static let sidebar = Feature<Labs>("sidebar", title: "Sidebar")
 ///     static let width = sidebar.range("width", title: "Width", range: 200...400, increment: 20, fallback: 280)
-///     static let edge = sidebar.picker("edge", title: "Edge", values: ["left", "right"], fallback: "left")
-///     static let pinned = sidebar.toggle("pinned")   // no title: hidden from forms
+///     static let edge = sidebar.picker(
+///         "edge", title: "Edge", values: ["leading", "trailing"], fallback: nil, noneLabel: "Automatic")
+///     static let pinned = sidebar.toggle("pinned")  // no title: hidden from settings forms
+///
 ///     static let catalogue = SettingCatalogue(features: [sidebar], options: [width, edge, pinned])
 /// }
 /// ```
 ///
 /// While `sidebar` is off, its options are not effective and report
-/// `requiresPreference(sidebar, true)`; `editor.activate(Labs.width)` turns the feature on.
+/// `requiresPreference(sidebar, true)`; `editor.activate(Labs.width)` turns the feature on, and
+/// `editor[Labs.sidebar]`, `editor.toggle(Labs.sidebar)` and `settings[Labs.sidebar]` read and
+/// edit the feature itself. See <doc:AppFeatures>.
 public struct Feature<Owner: SettingsSchema>: Sendable, Hashable {
     /// The feature's own toggle.
     public let setting: Setting<Owner, Bool>

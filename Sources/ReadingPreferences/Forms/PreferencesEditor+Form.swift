@@ -71,13 +71,51 @@ extension PreferencesEditor {
     }
 
     /// Settings that always resolve by a configurable's own rule (language, reading
-    /// progression, theme...) never offer a "none" entry.
+    /// progression, theme...) never offer a "none" entry. A value that only an app default
+    /// supplies is not a rule: clearing the preference then shows "Default (Justify)" (SPEC 5.4).
     private func isResolvedByRule(_ descriptor: SettingDescriptor) -> Bool {
         var cleared = self
         guard let slot = Schema.catalogue.slot(forKey: descriptor.key) else { return false }
+        if descriptor.acceptsDefault, let holder = resolver as? any DefaultsHolding,
+            holder.hasDefault(forKey: descriptor.key)
+        {
+            return false
+        }
         cleared.clear(slot: slot)
         return cleared.settings.values[slot: slot] != nil
     }
+}
+
+/// A resolver that holds app defaults, so a settings form can tell a value supplied by a
+/// default from one supplied by the configurable's own rule.
+protocol DefaultsHolding {
+    func hasDefault(forKey key: String) -> Bool
+}
+
+extension DefaultsHolding {
+    fileprivate static func has<Schema>(_ defaults: SettingValues<Schema>, _ key: String) -> Bool {
+        defaults[key: key] != nil
+    }
+}
+
+extension EPUB.Resolver: DefaultsHolding {
+    func hasDefault(forKey key: String) -> Bool { Self.has(defaults, key) }
+}
+
+extension PDF.Resolver: DefaultsHolding {
+    func hasDefault(forKey key: String) -> Bool { Self.has(defaults, key) }
+}
+
+extension TTS.Resolver: DefaultsHolding {
+    func hasDefault(forKey key: String) -> Bool { Self.has(defaults, key) }
+}
+
+extension StandardResolver: DefaultsHolding {
+    func hasDefault(forKey key: String) -> Bool { Self.has(defaults, key) }
+}
+
+extension FeatureResolver: DefaultsHolding {
+    func hasDefault(forKey key: String) -> Bool { Self.has(defaults, key) }
 }
 
 extension SettingsForm.Control {

@@ -36,11 +36,13 @@ public enum TTS: SettingsSchema {
         $0.fallback = .number(1.0)
     }
 
-    /// The voice identifier to use for each language tag.
+    /// The voice identifier to use for each language tag. In a settings form it is a
+    /// `custom("voices")` control: the app lists the voices its engine offers per language.
     public static let voices = Setting<TTS, [String: String]>.value(
         "voices", title: "Voices", coder: .stringMap
     ) {
         $0.fallback = .json(.object(JSONObject()))
+        $0.customControl = "voices"
     }
 
     /// The TTS settings, in slot order.

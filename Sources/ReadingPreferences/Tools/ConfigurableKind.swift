@@ -3,11 +3,13 @@
 ///
 /// ```swift
 /// guard let kind = ConfigurableKind(rawValue: name) else { ... }   // unknown name
-/// let editor = try kind.makeEditor(preferences: stored, inputs: inputs)
+/// var editor = kind.makeEditor(preferences: stored, inputs: inputs)
+/// try editor.apply(.increment(key: "pageSpacing"))
 /// ```
 ///
-/// Only EPUB is implemented today; the others throw ``UnsupportedError``. Adding one is one
-/// `case` in ``schema``, once its schema can be built from ``ConfigurableInputs``.
+/// Each configurable reads what it needs from ``ConfigurableInputs`` and ignores the rest: EPUB
+/// the whole publication and the environment, PDF the reading progression, TTS the first
+/// language, audio nothing but the defaults.
 public enum ConfigurableKind: String, Sendable, Hashable, CaseIterable {
     /// The EPUB navigator (SPEC 5).
     case epub
@@ -18,61 +20,37 @@ public enum ConfigurableKind: String, Sendable, Hashable, CaseIterable {
     /// The text-to-speech engine (SPEC 6).
     case tts
 
-    /// Thrown for a configurable this version does not implement yet.
-    public struct UnsupportedError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The configurable.
-        public var kind: ConfigurableKind
-
-        /// Creates an error.
-        ///
-        /// - Parameter kind: The configurable that is not implemented.
-        public init(kind: ConfigurableKind) { self.kind = kind }
-
-        /// `unsupported configurable 'pdf'`.
-        public var description: String { "unsupported configurable '\(kind.rawValue)'" }
-    }
-
     /// The names of every configurable, for messages and usage text.
     public static var allNames: [String] { allCases.map(\.rawValue) }
 
-    /// The configurables this version implements.
-    public static var supported: [ConfigurableKind] { allCases.filter(\.isSupported) }
-
-    // The one switch to extend when PDF, audio and TTS schemas arrive.
-    var schema: (any ToolSchema.Type)? {
+    // The one switch to extend when a configurable is added.
+    var schema: any ToolSchema.Type {
         switch self {
         case .epub: return EPUB.self
-        case .pdf, .audio, .tts: return nil
+        case .pdf: return PDF.self
+        case .audio: return Audio.self
+        case .tts: return TTS.self
         }
     }
 
-    /// Whether this version implements the configurable.
-    public var isSupported: Bool { schema != nil }
-
     /// The configurable's catalogue of settings.
-    ///
-    /// - Throws: ``UnsupportedError`` for a configurable this version does not implement.
-    public func catalogue() throws(UnsupportedError) -> SettingCatalogue {
-        guard let schema else { throw UnsupportedError(kind: self) }
-        return schema.catalogue
-    }
+    public var catalogue: SettingCatalogue { schema.catalogue }
 
     /// An editor of `preferences` for this configurable, resolving with `inputs`.
     ///
     /// ```swift
-    /// var editor = try ConfigurableKind.epub.makeEditor(preferences: ["fontSize": 1.2])
+    /// var editor = ConfigurableKind.epub.makeEditor(preferences: ["fontSize": 1.2])
     /// try editor.apply(.increment(key: "fontSize"))
     /// ```
     ///
     /// - Parameters:
     ///   - preferences: The preferences to edit.
-    ///   - inputs: The publication, app defaults and environment.
-    /// - Throws: ``UnsupportedError`` for a configurable this version does not implement.
+    ///   - inputs: The publication, app defaults and environment; members that do not apply to
+    ///     the configurable are ignored.
     public func makeEditor(
         preferences: Preferences, inputs: ConfigurableInputs = ConfigurableInputs()
-    ) throws(UnsupportedError) -> any PreferencesEditing {
-        guard let schema else { throw UnsupportedError(kind: self) }
-        return Self.makeEditor(schema, preferences: preferences, inputs: inputs)
+    ) -> any PreferencesEditing {
+        Self.makeEditor(schema, preferences: preferences, inputs: inputs)
     }
 
     private static func makeEditor<Schema: ToolSchema>(
@@ -94,5 +72,28 @@ extension EPUB: ToolSchema {
     static func resolver(inputs: ConfigurableInputs, defaults: SettingValues<EPUB>) -> Resolver {
         Resolver(
             publication: Publication(inputs.publication), defaults: defaults, environment: inputs.environment)
+    }
+}
+
+// SPEC 6: PDF reads the declared reading progression; layout, languages and the environment do
+// not apply.
+extension PDF: ToolSchema {
+    static func resolver(inputs: ConfigurableInputs, defaults: SettingValues<PDF>) -> Resolver {
+        Resolver(readingProgression: inputs.publication.readingProgression, defaults: defaults)
+    }
+}
+
+// SPEC 6: audio has no publication-specific settings; only the defaults apply.
+extension Audio: ToolSchema {
+    static func resolver(inputs: ConfigurableInputs, defaults: SettingValues<Audio>) -> Resolver {
+        Resolver(defaults: defaults)
+    }
+}
+
+// SPEC 6: TTS speaks the publication language, the first of the publication's languages.
+extension TTS: ToolSchema {
+    static func resolver(inputs: ConfigurableInputs, defaults: SettingValues<TTS>) -> Resolver {
+        let first = inputs.publication.languages.first.flatMap { $0.isEmpty ? nil : Language(code: $0) }
+        return Resolver(publicationLanguage: first, defaults: defaults)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An editor driven by keys and JSON values, whatever its configurable: what tools, servers and
 /// the conformance runner use when the configurable is chosen at run time (SPEC 4, 11).
 ///
@@ -5,10 +7,11 @@
 /// ``ConfigurableKind/makeEditor(preferences:inputs:)``:
 ///
 /// ```swift
-/// var editor = try ConfigurableKind.epub.makeEditor(preferences: stored, inputs: ConfigurableInputs())
+/// var editor = ConfigurableKind.epub.makeEditor(preferences: stored, inputs: ConfigurableInputs())
 /// try editor.apply(.increment(key: "fontSize"))
 /// editor.snapshot(forKey: "fontSize")?.formattedValue    // "110%"
 /// editor.resolvedSettings(as: EPUB.self)?.readiumCSS().inlineStyle
+/// print(editor.form(locale: nil).table())
 /// ```
 public protocol PreferencesEditing: Sendable {
     /// The configurable's settings, in slot order.
@@ -40,6 +43,12 @@ public protocol PreferencesEditing: Sendable {
     ///
     /// - Parameter schema: The schema to read the settings as.
     func resolvedSettings<Other: SettingsSchema>(as schema: Other.Type) -> ResolvedSettings<Other>?
+
+    /// The settings form of the editor's current state (SPEC 7): what a settings screen, an
+    /// HTML page or the CLI's table shows.
+    ///
+    /// - Parameter locale: The locale of formatted values; `nil` for the fixed format (SPEC 3.6).
+    func form(locale: Locale?) -> SettingsForm
 
     /// Applies one edit; a failing edit throws and changes nothing (SPEC 3.4).
     ///

@@ -2,7 +2,9 @@ import Foundation
 
 // SPEC 7: nested configuration (`{"reader": {"sidebar": {"width": 300}}}`) as dotted keys
 // (`reader.sidebar.width`), array elements as `.0`, `.1`, a dot inside a key escaped as `\.`
-// (and a backslash as `\\`) so that the round trip is lossless.
+// (and a backslash as `\\`) so that the round trip is lossless. A nested object key that reads
+// as an array index (`"0"`, `"12"`) is written `\0`, `\12`, so it nests back into an object, not
+// an array.
 extension Preferences {
     /// Flattens nested objects and arrays into dotted keys.
     ///
@@ -15,22 +17,20 @@ extension Preferences {
     public func flattened() -> Preferences {
         var result = Preferences()
         for member in members {
-            Self.flatten(member.value, path: Self.escape(member.key), into: &result)
+            // The top level is always an object, so its index-like keys need no marker.
+            Self.flatten(member.value, path: Self.escape(member.key, marksIndex: false), into: &result)
         }
         return result
     }
 
-    /// Nests dotted keys back into objects (and arrays, where every child key is an index
-    /// 0, 1, 2...): the inverse of ``flattened()``.
+    /// Nests dotted keys back into objects (and arrays, where the child keys are the unescaped
+    /// indices 0, 1, 2... in order): the inverse of ``flattened()``.
     public func nested() -> Preferences {
-        var root = JSONObject()
+        var root = KeyPathNode()
         for member in members {
-            let path = Self.split(member.key)
-            guard let first = path.first else { continue }
-            root[first] = Self.insert(member.value, at: path.dropFirst(), into: root[first])
+            root.insert(member.value, at: Self.split(member.key)[...])
         }
-        return Preferences(
-            JSONObject(members: root.members.map { .init(key: $0.key, value: Self.arrays($0.value)) }))
+        return Preferences(root.object)
     }
 
     /// Decodes a JSON document and flattens it (see ``flattened()``).
@@ -58,7 +58,10 @@ extension Preferences {
         }
     }
 
-    static func escape(_ key: String) -> String {
+    /// An object key as one path component: dots and backslashes escaped, and (below the top
+    /// level) a leading backslash on a key that would read as an array index.
+    static func escape(_ key: String, marksIndex: Bool = true) -> String {
+        if marksIndex && KeyPathComponent.isIndex(key) { return "\\" + key }
         guard key.contains(where: { $0 == "." || $0 == "\\" }) else { return key }
         var escaped = ""
         for character in key {
@@ -68,45 +71,85 @@ extension Preferences {
         return escaped
     }
 
-    static func split(_ key: String) -> [String] {
-        var parts: [String] = []
+    static func split(_ key: String) -> [KeyPathComponent] {
+        var parts: [KeyPathComponent] = []
         var current = ""
         var escaping = false
+        var hadEscape = false
         for character in key {
             if escaping {
                 current.append(character)
                 escaping = false
             } else if character == "\\" {
                 escaping = true
+                hadEscape = true
             } else if character == "." {
-                parts.append(current)
+                parts.append(KeyPathComponent(current, escaped: hadEscape))
                 current = ""
+                hadEscape = false
             } else {
                 current.append(character)
             }
         }
         if escaping { current.append("\\") }
-        parts.append(current)
+        parts.append(KeyPathComponent(current, escaped: hadEscape))
         return parts
     }
+}
 
-    private static func insert(_ value: JSONValue, at path: ArraySlice<String>, into existing: JSONValue?)
-        -> JSONValue
-    {
-        guard let first = path.first else { return value }
-        var object: JSONObject
-        if case .object(let current)? = existing { object = current } else { object = JSONObject() }
-        object[first] = insert(value, at: path.dropFirst(), into: object[first])
-        return .object(object)
+/// One component of a dotted key: an object key, or an array index when it is an unescaped
+/// canonical index (`0`, `1`, `12`, not `01`).
+struct KeyPathComponent {
+    var name: String
+    var isIndex: Bool
+
+    init(_ name: String, escaped: Bool) {
+        self.name = name
+        isIndex = !escaped && Self.isIndex(name)
     }
 
-    /// Turns objects whose keys are exactly "0", "1", ... into arrays, recursively.
-    private static func arrays(_ value: JSONValue) -> JSONValue {
-        guard case .object(let object) = value else { return value }
-        let converted = object.members.map { JSONObject.Member(key: $0.key, value: arrays($0.value)) }
-        let isArray =
-            !converted.isEmpty && converted.enumerated().allSatisfy { $0.element.key == String($0.offset) }
-        if isArray { return .array(converted.map(\.value)) }
-        return .object(JSONObject(members: converted))
+    static func isIndex(_ name: String) -> Bool {
+        guard let first = name.utf8.first, name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            return false
+        }
+        return first != 0x30 || name.utf8.count == 1
+    }
+}
+
+/// A tree of values being nested; the last write to a path wins, as in an object.
+private struct KeyPathNode {
+    var value: JSONValue?
+    var children: [(name: String, isIndex: Bool, node: KeyPathNode)] = []
+    var positions: [String: Int] = [:]
+
+    mutating func insert(_ newValue: JSONValue, at path: ArraySlice<KeyPathComponent>) {
+        guard let first = path.first else {
+            self = KeyPathNode(value: newValue)
+            return
+        }
+        value = nil
+        if let position = positions[first.name] {
+            children[position].isIndex = children[position].isIndex && first.isIndex
+            children[position].node.insert(newValue, at: path.dropFirst())
+        } else {
+            var child = KeyPathNode()
+            child.insert(newValue, at: path.dropFirst())
+            positions[first.name] = children.count
+            children.append((first.name, first.isIndex, child))
+        }
+    }
+
+    /// The children as an object, their keys in first-insertion order.
+    var object: JSONObject {
+        JSONObject(members: children.map { .init(key: $0.name, value: $0.node.json) })
+    }
+
+    var json: JSONValue {
+        if let value { return value }
+        let isArray = children.enumerated().allSatisfy {
+            $0.element.isIndex && $0.element.name == String($0.offset)
+        }
+        if isArray { return .array(children.map(\.node.json)) }
+        return .object(object)
     }
 }

@@ -1,0 +1,29 @@
+// Features read and edit like their toggle, so app code never reaches for `.setting`:
+// `editor[Labs.sidebar].isEffective`, `try editor.toggle(Labs.sidebar)`, `settings[Labs.sidebar]`.
+extension PreferencesEditor {
+    /// A read-only view of a feature's toggle.
+    public subscript(feature: Feature<Schema>) -> PreferenceHandle<Schema, Bool> {
+        self[feature.setting]
+    }
+
+    /// Turns a feature on or off; `nil` removes the preference (the feature's default applies).
+    ///
+    /// ```swift
+    /// try editor.set(Labs.sidebar, true)
+    /// ```
+    public mutating func set(_ feature: Feature<Schema>, _ isOn: Bool?) throws(PreferenceError) {
+        try set(feature.setting, isOn)
+    }
+
+    /// Turns a feature off when it is on, and on when it is off.
+    public mutating func toggle(_ feature: Feature<Schema>) throws(PreferenceError) {
+        try toggle(feature.setting)
+    }
+}
+
+extension ResolvedSettings {
+    /// Whether a feature is on.
+    public subscript(feature: Feature<Schema>) -> Bool? {
+        self[feature.setting]
+    }
+}

@@ -1,0 +1,10 @@
+import Testing
+
+/// The Swift TTS catalogue must say exactly what `Specs/Settings/tts.json` says (SPEC 6, 11).
+@Suite("The TTS catalogue matches Specs/Settings/tts.json")
+struct TTSCatalogueSpecTests {
+    @Test("every key, descriptor, fallback and publication-specific key matches tts.json")
+    func catalogueMatchesFile() throws {
+        try CatalogueSpec.tts.verify(ruleKeys: ["language"])
+    }
+}
