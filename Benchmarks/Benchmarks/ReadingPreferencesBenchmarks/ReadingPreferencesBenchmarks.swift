@@ -1,0 +1,19 @@
+// The ReadingPreferences benchmark suite (issue 7): run with `swift package benchmark` from
+// Benchmarks/. See Benchmarks/README.md for the table and how to check the baseline.
+import Benchmark
+import Workloads
+
+let benchmarks: @Sendable () -> Void = {
+    // Paired ratios: every goal row against A, for both documents.
+    for operation in MeasuredOperation.measured {
+        for document in Document.all {
+            registerPaired(operation, document)
+        }
+    }
+    // Allocation counts, unpaired: one call per iteration.
+    for operation in [MeasuredOperation.jsonSerialization] + MeasuredOperation.measured {
+        for document in Document.all {
+            registerAllocations(operation, document)
+        }
+    }
+}

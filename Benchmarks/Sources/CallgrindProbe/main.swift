@@ -1,0 +1,54 @@
+// Runs one operation N times, for `valgrind --tool=callgrind` (see ../../callgrind.sh):
+//
+//     CallgrindProbe <operation> <document> <iterations> [--paired]
+//
+// e.g. `CallgrindProbe decode+resolve+css 12-key 1000`. Operations: A, decode,
+// decode+resolve, decode+resolve+css, css, edit, resolve, values+resolve, encode; documents:
+// 12-key, 2-key. Warm-up runs outside `probeMeasuredLoop`, which callgrind.sh collects alone
+// (`--toggle-collect`), so instructions per iteration = collected / iterations.
+//
+// With `--paired`, it times <iterations> rounds of A against the operation instead (the same
+// PairedTimer as the benchmarks) and prints both per-call times and the ratio: a check of the
+// benchmark ratios in a process without package-benchmark's malloc interposer.
+import Foundation
+import Workloads
+
+@inline(never)
+func probeMeasuredLoop(_ workload: inout Workload, _ operation: MeasuredOperation, _ iterations: Int) {
+    workload.run(operation, count: iterations)
+}
+
+let arguments = CommandLine.arguments
+let paired = arguments.count == 5 && arguments[4] == "--paired"
+guard arguments.count == 4 || paired,
+    let operation = MeasuredOperation(rawValue: arguments[1]),
+    let document = Document.named(arguments[2]),
+    let iterations = Int(arguments[3]), iterations > 0
+else {
+    let operations = MeasuredOperation.allCases.map(\.rawValue).joined(separator: ", ")
+    print("usage: CallgrindProbe <operation> <document> <iterations> [--paired]")
+    print("operations: \(operations); documents: 12-key, 2-key")
+    exit(2)
+}
+
+do {
+    var workload = try Workload(document: document)
+    try workload.verify()
+    workload.run(operation, count: 16)  // warm-up: lazy set-up, first copies
+    if paired {
+        var timer = PairedTimer()
+        timer.measure(operation, on: &workload, rounds: iterations)
+        let line = [
+            operation.rawValue, document.name, String(Int(timer.baselinePerCall.rounded())),
+            String(Int(timer.operationPerCall.rounded())), String(Int((timer.ratio * 1000).rounded())),
+        ]
+        print("operation document A-ns/call operation-ns/call ratio-x1000")
+        print(line.joined(separator: " "))
+    } else {
+        probeMeasuredLoop(&workload, operation, iterations)
+        print("\(operation.rawValue) \(document.name) \(iterations) checksum \(workload.checksum)")
+    }
+} catch {
+    print("error: \(error)")
+    exit(1)
+}

@@ -1,0 +1,49 @@
+/// The operations of the goals table (issue 7), plus the baseline A they are measured against.
+public enum MeasuredOperation: String, CaseIterable, Sendable {
+    /// A: `JSONSerialization.jsonObject(with:)` of the document's bytes.
+    case jsonSerialization = "A"
+    /// `Preferences(json:)`: lossless, ordered decode.
+    case decode
+    /// Decode, then `EPUB.Resolver().resolve(preferences)`.
+    case decodeResolve = "decode+resolve"
+    /// Decode, resolve, then `settings.readiumCSS().inlineStyle`: the full back-end pipeline.
+    case decodeResolveCSS = "decode+resolve+css"
+    /// `settings.readiumCSS().inlineStyle` from settings resolved beforehand (Readium's row 4).
+    case css
+    /// One `editor.increment(.fontSize)` or `decrement(.fontSize)`, alternately, on an existing
+    /// editor: the slider tick. Each edit re-resolves.
+    case edit
+    /// `resolver.resolve(values, into: &settings)` from decoded values, into reused settings.
+    case resolve
+    /// `SettingValues(preferences)` then `resolve(_:into:)`: resolution starting from `Preferences`.
+    case valuesResolve = "values+resolve"
+    /// `preferences.jsonData()`.
+    case encode
+
+    /// The operations measured against A, in the order of the goals table.
+    public static let measured: [MeasuredOperation] = [
+        .decode, .decodeResolve, .decodeResolveCSS, .css, .edit, .resolve, .valuesResolve, .encode,
+    ]
+
+    /// The goal as a ratio to A, where issue 7 sets one.
+    public var ratioGoal: Double? {
+        switch self {
+        case .decode, .encode: 0.2
+        case .decodeResolve: 0.3
+        case .decodeResolveCSS: 0.5
+        case .edit: 0.03
+        case .jsonSerialization, .css, .resolve, .valuesResolve: nil
+        }
+    }
+
+    /// How many calls make one timed block: cheap operations run more calls per block so that
+    /// reading the clock stays small next to the work it times.
+    public var batch: Int {
+        switch self {
+        case .edit, .resolve: 64
+        case .valuesResolve: 32
+        case .encode, .css: 8
+        case .jsonSerialization, .decode, .decodeResolve, .decodeResolveCSS: 4
+        }
+    }
+}
