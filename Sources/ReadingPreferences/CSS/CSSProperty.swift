@@ -65,18 +65,35 @@ public struct ReadiumCSSProperties: Sendable, Hashable, RandomAccessCollection {
 
     /// The inline `style` attribute: `name: value !important;` per property, joined by a space.
     public var inlineStyle: String {
-        // One allocation: a served page asks for this on every request.
+        // One allocation, bytes copied once: a served page asks for this on every request, and
+        // `String.append` goes through its slow general path for each piece.
         var capacity = 0
         for property in properties { capacity += property.name.utf8.count + property.value.utf8.count + 15 }
-        var style = ""
-        style.reserveCapacity(capacity)
-        for (index, property) in properties.enumerated() {
-            if index > 0 { style.append(" ") }
-            style.append(property.name)
-            style.append(": ")
-            style.append(property.value)
-            style.append(" !important;")
+        guard capacity > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var position = 0
+            for (index, property) in properties.enumerated() {
+                if index > 0 { Self.copy(" ", into: buffer, at: &position) }
+                Self.copy(property.name, into: buffer, at: &position)
+                Self.copy(": ", into: buffer, at: &position)
+                Self.copy(property.value, into: buffer, at: &position)
+                Self.copy(" !important;", into: buffer, at: &position)
+            }
+            return position
         }
-        return style
+    }
+
+    /// Copies a string's UTF-8 bytes into the buffer; the caller reserved enough room.
+    private static func copy(
+        _ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at position: inout Int
+    ) {
+        var text = text
+        text.withUTF8 { bytes in
+            let end = Swift.min(position + bytes.count, buffer.count)
+            let target = UnsafeMutableBufferPointer(rebasing: buffer[position..<end])
+            UnsafeMutableRawBufferPointer(target).copyMemory(
+                from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[0..<(end - position)])))
+            position = end
+        }
     }
 }

@@ -52,7 +52,7 @@ extension PreferencesEditor {
 
     mutating func clear(slot: Int) {
         unstore(slot: slot)
-        reresolve()
+        reresolve(changedSlot: slot)
     }
 
     mutating func toggle(slot: Int) throws(PreferenceError) {

@@ -68,6 +68,11 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
         resolver.resolve(values, into: &settings)
     }
 
+    /// Re-resolves after an edit of one slot only.
+    mutating func reresolve(changedSlot slot: Int) {
+        resolver.resolve(changedSlot: slot, values, into: &settings)
+    }
+
     /// Stores an accepted, validated value, removing any `renamedFrom` alias (SPEC 7).
     mutating func store(_ value: SettingValue, slot: Int) {
         let descriptor = Schema.catalogue.descriptors[slot]
@@ -88,7 +93,7 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
     /// when asked and needed (SPEC 3.3, 3.4).
     mutating func commit(_ value: SettingValue, slot: Int, activate: Bool) {
         store(value, slot: slot)
-        reresolve()
+        reresolve(changedSlot: slot)
         if activate && !isActive(slot: slot) {
             _ = runActivation(slot: slot, includingManual: false)
         }

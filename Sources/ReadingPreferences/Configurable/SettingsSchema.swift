@@ -30,6 +30,12 @@ public protocol SettingsResolver: Sendable {
     /// Resolves the decoded, validated preference values into settings, in place.
     func resolve(_ preferences: SettingValues<Schema>, into settings: inout ResolvedSettings<Schema>)
 
+    /// Re-resolves after only `slot`'s preference changed. The default resolves everything;
+    /// a resolver may update just the settings that depend on that slot (SPEC 13).
+    func resolve(
+        changedSlot slot: Int, _ preferences: SettingValues<Schema>,
+        into settings: inout ResolvedSettings<Schema>)
+
     /// What an editor handle shows as the effective value of a slot (SPEC 5.4): the resolved
     /// value, or what the navigator uses when the setting resolves to none.
     func effectiveValue(ofSlot slot: Int, in settings: ResolvedSettings<Schema>) -> SettingValue?
@@ -42,6 +48,14 @@ public protocol SettingsResolver: Sendable {
 }
 
 extension SettingsResolver {
+    /// Resolves everything again.
+    public func resolve(
+        changedSlot slot: Int, _ preferences: SettingValues<Schema>,
+        into settings: inout ResolvedSettings<Schema>
+    ) {
+        resolve(preferences, into: &settings)
+    }
+
     /// The resolved value.
     public func effectiveValue(ofSlot slot: Int, in settings: ResolvedSettings<Schema>) -> SettingValue? {
         settings.values[slot: slot]

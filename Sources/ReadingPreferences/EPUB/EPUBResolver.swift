@@ -42,10 +42,10 @@ extension EPUB {
 
             settings.values.storage.withUnsafeMutableBufferPointer { out in
                 // Step 6 for every setting, then the special rules override.
+                let accepts = EPUB.acceptsDefault
+                let fallbacks = EPUB.fallbacks
                 for slot in out.indices {
-                    out[slot] =
-                        prefs[slot] ?? (EPUB.acceptsDefault[slot] ? defaults[slot] : nil)
-                        ?? EPUB.fallbacks[slot]
+                    out[slot] = prefs[slot] ?? (accepts[slot] ? defaults[slot] : nil) ?? fallbacks[slot]
                 }
 
                 // Step 1: language.
@@ -89,6 +89,24 @@ extension EPUB {
                     out[Slot.fontFamily] = nil
                 }
             }
+        }
+
+        /// Re-resolves one edited slot. Settings that only fall back (SPEC 5.3 step 6) depend on
+        /// nothing else, so only their own slot changes; the rest resolve in full.
+        public func resolve(
+            changedSlot slot: Int, _ preferences: SettingValues<EPUB>,
+            into settings: inout ResolvedSettings<EPUB>
+        ) {
+            guard EPUB.independentSlots.indices.contains(slot), EPUB.independentSlots[slot],
+                settings.layout == publication.layout, settings.isScrollForced == environment.forceScroll
+            else {
+                resolve(preferences, into: &settings)
+                return
+            }
+            let value =
+                preferences.storage[slot] ?? (EPUB.acceptsDefault[slot] ? defaults.storage[slot] : nil)
+                ?? EPUB.fallbacks[slot]
+            settings.values.storage[slot] = value
         }
 
         // SPEC 5.3 step 2, in order.
@@ -163,6 +181,18 @@ extension EPUB {
             return available.contains { $0.rawValue.isScalarEqual(to: family) }
         }
     }
+
+    /// The slots whose resolution is preference ?? default ?? fallback and that no other rule reads.
+    static let independentSlots: [Bool] = {
+        var independent = [Bool](repeating: true, count: catalogue.count)
+        for slot in [
+            Slot.language, Slot.readingProgression, Slot.verticalText, Slot.scroll, Slot.theme,
+            Slot.fontFamily,
+        ] {
+            independent[slot] = false
+        }
+        return independent
+    }()
 
     /// Whether app defaults may set each slot (SPEC 5.4).
     static let acceptsDefault: [Bool] = catalogue.descriptors.map(\.acceptsDefault)

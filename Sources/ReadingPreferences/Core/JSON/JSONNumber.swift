@@ -21,7 +21,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// value is integral with a magnitude below 2^53, and Swift's shortest round-trip
     /// `description` otherwise (`"1.3"`, `"1e-05"`). A non-finite `Double` has the text `"inf"`,
     /// `"-inf"` or `"nan"`, which is not JSON: the writer writes such a number as `null`.
-    public let text: String
+    public var text: String { source ?? Self.canonicalText(of: doubleValue) }
+
+    /// The source text; `nil` for a synthesized `Double`, whose canonical text is only made when
+    /// it is written (an editor's increment never formats a number).
+    private let source: String?
 
     /// The value as a `Double`, correctly rounded from ``text``.
     ///
@@ -34,7 +38,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter value: Any `Double`. A non-finite value is kept but is written as `null`.
     public init(_ value: Double) {
         doubleValue = value
-        text = Self.canonicalText(of: value)
+        source = nil
     }
 
     /// Creates the number of an `Int`, written in decimal.
@@ -42,7 +46,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter value: Any `Int`; ``integerValue`` returns it exactly.
     public init(_ value: Int) {
         doubleValue = Double(value)
-        text = String(value)
+        source = String(value)
     }
 
     /// Creates a number from its JSON text, or returns `nil` when the text is not a JSON number.
@@ -65,13 +69,13 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             return scan.value
         }
         guard let parsed else { return nil }
-        self.text = text
+        self.source = text
         self.doubleValue = parsed
     }
 
     /// Creates a number from text already checked by the parser.
     init(validatedText: String, doubleValue: Double) {
-        self.text = validatedText
+        self.source = validatedText
         self.doubleValue = doubleValue
     }
 
@@ -85,7 +89,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// `"9223372036854775808"` give `nil`.
     public var integerValue: Int? {
         guard doubleValue.isFinite else { return nil }
-        var copy = text
+        guard var copy = source else { return Int(exactly: doubleValue) }
         return copy.withUTF8 { Self.exactInteger(in: $0) }
     }
 

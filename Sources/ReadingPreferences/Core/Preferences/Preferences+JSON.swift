@@ -36,8 +36,8 @@ extension Preferences {
         var preferences = Preferences()
         preferences.members = parsed.members
         // SPEC 2: a JSON null means unset.
-        if preferences.members.contains(where: { $0.value == .null }) {
-            preferences.members.removeAll { $0.value == .null }
+        if preferences.members.contains(where: \.value.isNull) {
+            preferences.members.removeAll(where: \.value.isNull)
         }
         return (preferences, parsed.duplicateKeys)
     }

@@ -3,28 +3,41 @@
 /// Each descriptor has a slot: its index in ``descriptors``. Values of a catalogue's settings are
 /// kept in slot arrays (``SettingValues``), so lookups never hash a parsed string twice.
 public struct SettingCatalogue: Sendable, Hashable {
+    // A reference keeps copies to one retain: schemas hand their catalogue out on every edit.
+    private final class Storage: Sendable {
+        let descriptors: [SettingDescriptor]
+        let slotsByKey: KeyTable
+        let slotsByAlias: KeyTable
+
+        init(descriptors: [SettingDescriptor], slotsByKey: KeyTable, slotsByAlias: KeyTable) {
+            self.descriptors = descriptors
+            self.slotsByKey = slotsByKey
+            self.slotsByAlias = slotsByAlias
+        }
+    }
+
+    private let storage: Storage
+
     /// The descriptors, in slot order.
-    public let descriptors: [SettingDescriptor]
-    private let slotsByKey: [String: Int]
-    private let slotsByAlias: [String: Int]
+    public var descriptors: [SettingDescriptor] { storage.descriptors }
+    private var slotsByKey: KeyTable { storage.slotsByKey }
+    private var slotsByAlias: KeyTable { storage.slotsByAlias }
 
     /// Creates a catalogue; a descriptor whose key repeats an earlier one is ignored.
     public init(_ descriptors: [SettingDescriptor]) {
         var unique: [SettingDescriptor] = []
-        var slots: [String: Int] = [:]
+        var slots = KeyTable()
         for descriptor in descriptors where slots[descriptor.key] == nil {
-            slots[descriptor.key] = unique.count
+            slots.insert(descriptor.key, value: unique.count)
             unique.append(descriptor)
         }
-        var aliases: [String: Int] = [:]
+        var aliases = KeyTable()
         for (slot, descriptor) in unique.enumerated() {
-            for alias in descriptor.renamedFrom where slots[alias] == nil && aliases[alias] == nil {
-                aliases[alias] = slot
+            for alias in descriptor.renamedFrom where slots[alias] == nil {
+                aliases.insert(alias, value: slot)
             }
         }
-        self.descriptors = unique
-        self.slotsByKey = slots
-        self.slotsByAlias = aliases
+        storage = Storage(descriptors: unique, slotsByKey: slots, slotsByAlias: aliases)
     }
 
     /// The number of settings.
@@ -35,14 +48,12 @@ public struct SettingCatalogue: Sendable, Hashable {
 
     /// The slot of a key, comparing by Unicode scalars.
     public func slot(forKey key: String) -> Int? {
-        guard let slot = slotsByKey[key], descriptors[slot].key.isScalarEqual(to: key) else { return nil }
-        return slot
+        storage.slotsByKey[key]
     }
 
     /// The slot of a `renamedFrom` alias.
     func slot(forAlias key: String) -> Int? {
-        guard let slot = slotsByAlias[key] else { return nil }
-        return descriptors[slot].renamedFrom.contains { $0.isScalarEqual(to: key) } ? slot : nil
+        slotsByAlias[key]
     }
 
     /// The descriptor of a key.
@@ -65,7 +76,7 @@ public struct SettingCatalogue: Sendable, Hashable {
 
     /// Catalogues are equal when their descriptors are.
     public static func == (lhs: SettingCatalogue, rhs: SettingCatalogue) -> Bool {
-        lhs.descriptors == rhs.descriptors
+        lhs.storage === rhs.storage || lhs.descriptors == rhs.descriptors
     }
 
     /// Hashes the descriptors.
