@@ -9,11 +9,11 @@
 /// defaults[.scroll] = true
 /// ```
 public struct SettingValues<Schema: SettingsSchema>: Sendable, Hashable {
-    var storage: [SettingValue?]
+    var storage: SlotStorage
 
     /// Creates values with every slot unset.
     public init() {
-        storage = Array(repeating: nil, count: Schema.catalogue.count)
+        storage = SlotStorage(count: Schema.catalogue.count)
     }
 
     /// Decodes and validates preferences: undecodable and rejected values are unset, values out
@@ -24,28 +24,30 @@ public struct SettingValues<Schema: SettingsSchema>: Sendable, Hashable {
     public init(_ preferences: Preferences, asDefaults: Bool = false) {
         self.init()
         let catalogue = Schema.catalogue
+        let descriptors = catalogue.descriptors
         var fromAlias: [Bool] = []
-        for member in preferences.members {
-            var isAlias = false
-            guard
-                let slot = catalogue.slot(forKey: member.key)
-                    ?? {
-                        isAlias = true
-                        return catalogue.slot(forAlias: member.key)
-                    }()
-            else { continue }
-            let descriptor = catalogue.descriptors[slot]
-            if asDefaults && !descriptor.acceptsDefault { continue }
-            if isAlias {
-                // An alias never beats the new key.
-                if storage[slot] != nil && (fromAlias.isEmpty || !fromAlias[slot]) { continue }
-            } else if !fromAlias.isEmpty && fromAlias[slot] {
-                fromAlias[slot] = false
-            }
-            storage[slot] = Self.decodeValid(member.value, descriptor)
-            if isAlias {
-                if fromAlias.isEmpty { fromAlias = Array(repeating: false, count: storage.count) }
-                fromAlias[slot] = storage[slot] != nil
+        storage.withUnsafeMutableBufferPointer { slots in
+            for member in preferences.members {
+                var isAlias = false
+                var found = catalogue.slot(forKey: member.key)
+                if found == nil {
+                    isAlias = true
+                    found = catalogue.slot(forAlias: member.key)
+                }
+                guard let slot = found, slot < slots.count else { continue }
+                let descriptor = descriptors[slot]
+                if asDefaults && !descriptor.acceptsDefault { continue }
+                if isAlias {
+                    // An alias never beats the new key.
+                    if slots[slot] != nil && (fromAlias.isEmpty || !fromAlias[slot]) { continue }
+                } else if !fromAlias.isEmpty && fromAlias[slot] {
+                    fromAlias[slot] = false
+                }
+                slots[slot] = Self.decodeValid(member.value, descriptor)
+                if isAlias {
+                    if fromAlias.isEmpty { fromAlias = Array(repeating: false, count: slots.count) }
+                    fromAlias[slot] = slots[slot] != nil
+                }
             }
         }
     }

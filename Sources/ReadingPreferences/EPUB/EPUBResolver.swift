@@ -111,7 +111,7 @@ extension EPUB {
 
         // SPEC 5.3 step 2, in order.
         private func resolveReadingProgression(
-            _ prefs: [SettingValue?], _ defaults: [SettingValue?]
+            _ prefs: SlotStorage, _ defaults: SlotStorage
         ) -> ReadingProgression {
             if let value = prefs[Slot.readingProgression]?.stringValue.flatMap(
                 ReadingProgression.init(rawValue:))
@@ -160,7 +160,7 @@ extension EPUB {
             }
         }
 
-        private func theme(in values: [SettingValue?]) -> Theme {
+        private func theme(in values: SlotStorage) -> Theme {
             values[Slot.theme]?.stringValue.flatMap(Theme.init(rawValue:)) ?? .light
         }
 

@@ -10,17 +10,14 @@ extension String {
     func isScalarEqual(to other: String) -> Bool {
         let lhs = utf8
         let rhs = other.utf8
-        let count = lhs.count
-        guard count == rhs.count else { return false }
-        // Native and small strings lend their bytes directly; comparing raw buffers avoids the
-        // index arithmetic of iterating two `UTF8View`s.
-        let compared = lhs.withContiguousStorageIfAvailable { left in
-            rhs.withContiguousStorageIfAvailable { right in
-                for index in 0..<count where left[index] != right[index] { return false }
-                return true
-            }
-        }
-        if let compared, let compared { return compared }
+        guard lhs.count == rhs.count else { return false }
+        // Scalar-equal strings are canonically equivalent, so `==` (fast for identical small
+        // strings) must hold first. An ASCII string is its own normal form, and any other string
+        // canonically equivalent to it is longer in UTF-8 (its non-ASCII scalars are singletons
+        // such as U+212A KELVIN SIGN, several bytes each, that map to one ASCII byte), so with
+        // equal lengths the two are identical. Other strings compare byte by byte.
+        guard self == other else { return false }
+        if lhs.allSatisfy({ $0 < 0x80 }) { return true }
         return lhs.elementsEqual(rhs)
     }
 }

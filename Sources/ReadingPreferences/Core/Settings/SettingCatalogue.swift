@@ -14,14 +14,17 @@ public struct SettingCatalogue: Sendable, Hashable {
             self.slotsByKey = slotsByKey
             self.slotsByAlias = slotsByAlias
         }
+
+        // Looking up through a method borrows the tables; reading them as properties from the
+        // struct would copy (retain and release) their three arrays on every lookup.
+        func slot(forKey key: String) -> Int? { slotsByKey[key] }
+        func slot(forAlias key: String) -> Int? { slotsByAlias[key] }
     }
 
     private let storage: Storage
 
     /// The descriptors, in slot order.
     public var descriptors: [SettingDescriptor] { storage.descriptors }
-    private var slotsByKey: KeyTable { storage.slotsByKey }
-    private var slotsByAlias: KeyTable { storage.slotsByAlias }
 
     /// Creates a catalogue; a descriptor whose key repeats an earlier one is ignored.
     public init(_ descriptors: [SettingDescriptor]) {
@@ -48,12 +51,12 @@ public struct SettingCatalogue: Sendable, Hashable {
 
     /// The slot of a key, comparing by Unicode scalars.
     public func slot(forKey key: String) -> Int? {
-        storage.slotsByKey[key]
+        storage.slot(forKey: key)
     }
 
     /// The slot of a `renamedFrom` alias.
     func slot(forAlias key: String) -> Int? {
-        slotsByAlias[key]
+        storage.slot(forAlias: key)
     }
 
     /// The descriptor of a key.
