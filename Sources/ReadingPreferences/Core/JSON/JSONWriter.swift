@@ -18,6 +18,17 @@ enum JSONWriter {
 
     /// Appends a JSON string literal (with quotes) for `string`.
     static func writeString(_ string: String, into output: inout [UInt8]) {
+        // Fast path: most keys and values need no escape and are copied whole.
+        let plain: Bool? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash {
+                return false
+            }
+            output.append(JSONByte.quote)
+            output.append(contentsOf: bytes)
+            output.append(JSONByte.quote)
+            return true
+        }
+        if plain == true { return }
         output.append(JSONByte.quote)
         var copy = string
         copy.withUTF8 { bytes in
