@@ -1,8 +1,9 @@
 extension PreferencesEditor {
     /// Whether the setting in `slot` is effective: its activator's answer (SPEC 3.3).
     func isActive(slot: Int) -> Bool {
-        guard Schema.catalogue.descriptors.indices.contains(slot) else { return false }
-        return isActive(Schema.catalogue.descriptors[slot].activator, slot: slot)
+        let descriptors = Schema.catalogue.descriptors
+        guard descriptors.indices.contains(slot) else { return false }
+        return isActive(descriptors[slot].activator, slot: slot)
     }
 
     func isActive(_ activator: SettingActivator, slot: Int) -> Bool {

@@ -17,7 +17,8 @@ extension String {
         // such as U+212A KELVIN SIGN, several bytes each, that map to one ASCII byte), so with
         // equal lengths the two are identical. Other strings compare byte by byte.
         guard self == other else { return false }
-        if lhs.allSatisfy({ $0 < 0x80 }) { return true }
+        let ascii = lhs.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 } }
+        if ascii == true { return true }
         return lhs.elementsEqual(rhs)
     }
 }
