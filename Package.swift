@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The modules draw the layers; each one only imports those below it:
+//
+//   readingprefs (CLI)  →  ReadingPreferencesConformance, ReadingPreferencesStore  →  ReadingPreferences
+//
+// ReadingPreferences is the engine apps import: no I/O, Foundation only.
 let package = Package(
     name: "ReadingPreferences",
     platforms: [
@@ -8,16 +13,31 @@ let package = Package(
     ],
     products: [
         .library(name: "ReadingPreferences", targets: ["ReadingPreferences"]),
+        .library(name: "ReadingPreferencesStore", targets: ["ReadingPreferencesStore"]),
+        .library(name: "ReadingPreferencesConformance", targets: ["ReadingPreferencesConformance"]),
         .executable(name: "readingprefs", targets: ["readingprefs"]),
     ],
     targets: [
+        // The engine: preferences, settings, resolution, editors, Readium CSS, forms.
         .target(name: "ReadingPreferences"),
-        .executableTarget(name: "readingprefs", dependencies: ["ReadingPreferences"]),
-        .testTarget(
-            name: "ReadingPreferencesTests",
-            dependencies: ["ReadingPreferences"],
-            exclude: ["Conformance/Fixtures"]
+        // Keeping preferences: durable plain files, profiles, observation, sync.
+        .target(name: "ReadingPreferencesStore", dependencies: ["ReadingPreferences"]),
+        // The conformance runner and its case model, for the CLI and for apps' own test suites.
+        .target(name: "ReadingPreferencesConformance", dependencies: ["ReadingPreferences"]),
+        // The CLI: parsing and printing only.
+        .executableTarget(
+            name: "readingprefs",
+            dependencies: ["ReadingPreferences", "ReadingPreferencesStore", "ReadingPreferencesConformance"]
         ),
+        // Helpers every test target shares: seeded properties, hostile inputs.
+        .target(name: "TestSupport", dependencies: ["ReadingPreferences"], path: "Tests/TestSupport"),
+        .testTarget(name: "ReadingPreferencesTests", dependencies: ["ReadingPreferences", "TestSupport"]),
+        .testTarget(
+            name: "ReadingPreferencesConformanceTests",
+            dependencies: ["ReadingPreferencesConformance", "ReadingPreferences"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "readingprefsTests", dependencies: ["ReadingPreferences", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

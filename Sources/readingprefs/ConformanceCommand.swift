@@ -1,4 +1,5 @@
 import ReadingPreferences
+import ReadingPreferencesConformance
 
 /// `readingprefs conformance PATH...`: runs conformance vectors (SPEC 11).
 enum ConformanceCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import ReadingPreferences
+import ReadingPreferencesStore
 
 /// `readingprefs edit FILE OP [KEY] [VALUE]`: one edit of a preferences file, written atomically.
 enum EditCommand {
@@ -29,7 +30,11 @@ enum EditCommand {
             )
         }
         let pretty = editor.preferences.jsonString(options: .init(prettyPrinted: true))
-        try AtomicFile.write(Data((pretty + "\n").utf8), to: path)
+        do throws(DurableFile.WriteError) {
+            try DurableFile.write(Data((pretty + "\n").utf8), to: path)
+        } catch {
+            throw .failure(error.description)
+        }
         Console.out(pretty)
         return 0
     }

@@ -40,7 +40,7 @@ struct InputFiles {
         }
         if let path = arguments.values["publication"] {
             files.inputs.publication = try decode(path, role: "publication") { json throws(JSONMemberError) in
-                try PublicationDescription(json: json)
+                try PublicationContext(json: json)
             }
         }
         if let path = arguments.values["environment"] {

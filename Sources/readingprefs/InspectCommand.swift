@@ -48,7 +48,7 @@ enum InspectCommand {
     }
 
     /// The form as a table (rendered by the library), then the diagnostics.
-    static func printTable(_ editor: any PreferencesEditing, diagnostics: [PreferenceDiagnostic]) {
+    static func printTable(_ editor: AnyPreferencesEditor, diagnostics: [PreferenceDiagnostic]) {
         editor.form(locale: nil).tableLines().forEach(Console.out)
         Console.out("")
         if diagnostics.isEmpty {
@@ -61,7 +61,7 @@ enum InspectCommand {
 
     /// The form as pretty JSON with sorted keys on standard output, so it can be piped; the
     /// diagnostics go to standard error.
-    static func printJSON(_ editor: any PreferencesEditing, diagnostics: [PreferenceDiagnostic])
+    static func printJSON(_ editor: AnyPreferencesEditor, diagnostics: [PreferenceDiagnostic])
         throws(ToolError)
     {
         let data: Data
@@ -90,7 +90,7 @@ enum DiagnosticLine {
 
 extension ConfigurableKind {
     /// An editor of the files' preferences, resolving with their inputs.
-    func editor(for files: InputFiles) -> any PreferencesEditing {
+    func editor(for files: InputFiles) -> AnyPreferencesEditor {
         makeEditor(preferences: files.preferences, inputs: files.inputs)
     }
 }

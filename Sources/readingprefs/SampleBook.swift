@@ -41,7 +41,7 @@ struct SampleBook {
             "lineHeight": 2.4, "myApp.toolbarHidden": true}
             """,
         inputs: ConfigurableInputs(
-            publication: PublicationDescription(
+            publication: PublicationContext(
                 layout: .reflowable, languages: ["en"], readingProgression: .auto),
             defaults: ["pageMargins": 1.5, "textAlign": "justify"]))
 
@@ -53,7 +53,7 @@ struct SampleBook {
             {"scroll": true, "pageSpacing": 250, "spread": "always", "myApp.thumbnails": false}
             """,
         inputs: ConfigurableInputs(
-            publication: PublicationDescription(layout: .fixed, readingProgression: .rtl),
+            publication: PublicationContext(layout: .fixed, readingProgression: .rtl),
             defaults: ["visibleScrollbar": false]))
 
     /// An audiobook played faster than normal.
@@ -68,5 +68,5 @@ struct SampleBook {
         title: "\"Le Tour du monde en quatre-vingts jours\" by Jules Verne",
         summary: "text to speech, French",
         preferencesJSON: #"{"pitch": 0.9, "voices": {"fr": "com.apple.voice.Thomas"}}"#,
-        inputs: ConfigurableInputs(publication: PublicationDescription(languages: ["fr"])))
+        inputs: ConfigurableInputs(publication: PublicationContext(languages: ["fr"])))
 }

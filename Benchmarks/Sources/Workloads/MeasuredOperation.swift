@@ -15,7 +15,7 @@ public enum MeasuredOperation: String, CaseIterable, Sendable {
     case edit
     /// `resolver.resolve(values, into: &settings)` from decoded values, into reused settings.
     case resolve
-    /// `SettingValues(preferences)` then `resolve(_:into:)`: resolution starting from `Preferences`.
+    /// `SettingValueTable(preferences)` then `resolve(_:into:)`: resolution starting from `Preferences`.
     case valuesResolve = "values+resolve"
     /// `preferences.jsonData()`.
     case encode

@@ -10,7 +10,7 @@ public struct Workload {
     /// The EPUB resolver with default publication, defaults and environment.
     public let resolver = EPUB.Resolver()
     var preferences: Preferences
-    var values: SettingValues<EPUB>
+    var values: SettingValueTable<EPUB>
     var settings: ResolvedSettings<EPUB>
     var editor: EPUB.Editor
     var editUp = true
@@ -21,7 +21,7 @@ public struct Workload {
     public init(document: Document) throws {
         self.document = document
         preferences = try Preferences(json: document.data)
-        values = SettingValues(preferences)
+        values = SettingValueTable(preferences)
         settings = resolver.resolve(preferences)
         editor = EPUB.Editor(preferences: preferences, resolver: resolver)
     }
@@ -76,7 +76,7 @@ public struct Workload {
             sum &+= settings.isScrollForced ? 1 : 2
         case .valuesResolve:
             for _ in 0..<count {
-                resolver.resolve(SettingValues<EPUB>(preferences), into: &settings)
+                resolver.resolve(SettingValueTable<EPUB>(preferences), into: &settings)
             }
             sum &+= settings.isScrollForced ? 1 : 2
         case .encode:

@@ -13,7 +13,7 @@ public enum Audio: SettingsSchema {
     /// Resolved audio settings.
     public typealias Settings = ResolvedSettings<Audio>
     /// App defaults for audio.
-    public typealias Defaults = SettingValues<Audio>
+    public typealias Defaults = SettingValueTable<Audio>
     /// A headless audio navigator.
     public typealias Navigator = HeadlessConfigurable<Audio>
 

@@ -9,28 +9,30 @@
 public struct ResolvedSettings<Schema: SettingsSchema>: Sendable, Hashable {
     /// The resolved value of every slot; `nil` means the setting resolved to none (the navigator
     /// applies nothing and the publisher's style shows).
-    public var values: SettingValues<Schema>
+    public var values: SettingValueTable<Schema>
     /// The publication's layout.
     public var layout: PublicationLayout
-    /// The stylesheet variant, for configurables that have one.
-    public var stylesheets: StylesheetVariant?
-    /// Whether scroll is forced (vertical text, a screen reader).
-    public var isScrollForced: Bool
+    /// What the schema's resolution derives besides the values (EPUB: the stylesheet variant
+    /// and whether scroll is forced).
+    public var derived: Schema.Derived
 
     /// Creates settings with every value unset, for a reflowable publication.
     public init() {
-        values = SettingValues()
+        values = SettingValueTable()
         layout = .reflowable
-        stylesheets = nil
-        isScrollForced = false
+        derived = Schema.Derived()
     }
 
     /// The resolved typed value of a setting.
+    ///
+    /// - Parameter setting: The setting.
     public subscript<Value>(setting: Setting<Schema, Value>) -> Value? {
         values[setting]
     }
 
     /// The resolved value of a key.
+    ///
+    /// - Parameter key: The setting's key.
     public subscript(key key: String) -> SettingValue? {
         values[key: key]
     }
@@ -38,13 +40,11 @@ public struct ResolvedSettings<Schema: SettingsSchema>: Sendable, Hashable {
     /// The resolved settings as JSON: every key of the catalogue, with `null` for a setting that
     /// resolved to none (SPEC 11).
     public var jsonObject: JSONObject {
-        var object = JSONObject()
+        var members: [JSONObject.Member] = []
         for (slot, descriptor) in Schema.catalogue.descriptors.enumerated() {
-            object[descriptor.key] = .null
-            if let value = values[slot: slot] {
-                object[descriptor.key] = descriptor.coder.encode(value)
-            }
+            let value = values[slot: slot].map { descriptor.coder.encode($0) } ?? .null
+            members.append(JSONObject.Member(key: descriptor.key, value: value))
         }
-        return object
+        return JSONObject(members: members)
     }
 }

@@ -1,4 +1,4 @@
-/// The slot array of ``SettingValues``: one optional value per catalogue slot, with value
+/// The slot array of ``SettingValueTable``: one optional value per catalogue slot, with value
 /// semantics (copy on write).
 ///
 /// An `Array<SettingValue?>` creates and destroys its elements through the runtime's generic

@@ -2,7 +2,7 @@
 /// descriptor's fallback (SPEC 5.3 step 6).
 ///
 /// Schemas with no rules of their own (audio, an app's feature settings) use it as their
-/// resolver; others apply it first and then their own steps.
+/// resolver; others apply ``resolveEach(_:defaults:into:)`` first and then their own steps.
 ///
 /// ```swift
 /// var defaults = Audio.Defaults()
@@ -11,36 +11,95 @@
 /// ```
 public struct StandardResolver<Schema: SettingsSchema>: SettingsResolver, Hashable {
     /// The app defaults (keys defaults may not set are ignored).
-    public var defaults: SettingValues<Schema>
+    public var defaults: SettingValueTable<Schema>
     /// The layout reported in the resolved settings.
     public var layout: PublicationLayout
 
     /// Creates a resolver.
-    public init(defaults: SettingValues<Schema> = SettingValues(), layout: PublicationLayout = .reflowable) {
+    ///
+    /// - Parameters:
+    ///   - defaults: The app defaults.
+    ///   - layout: The layout reported in the resolved settings.
+    public init(
+        defaults: SettingValueTable<Schema> = SettingValueTable(), layout: PublicationLayout = .reflowable
+    ) {
         self.defaults = defaults
         self.layout = layout
     }
 
     /// Resolves every slot to its preference, default or fallback.
-    public func resolve(_ preferences: SettingValues<Schema>, into settings: inout ResolvedSettings<Schema>) {
+    ///
+    /// - Parameters:
+    ///   - preferences: The decoded, validated preferences.
+    ///   - settings: The settings to overwrite.
+    public func resolve(
+        _ preferences: SettingValueTable<Schema>, into settings: inout ResolvedSettings<Schema>
+    ) {
         settings.layout = layout
         Self.resolveEach(preferences, defaults: defaults, into: &settings.values)
     }
 
-    /// Step 6 for every slot: preference ?? default (where accepted) ?? fallback.
-    static func resolveEach(
-        _ preferences: SettingValues<Schema>, defaults: SettingValues<Schema>,
-        into values: inout SettingValues<Schema>
+    /// Re-resolves one slot: nothing else depends on it.
+    ///
+    /// - Parameters:
+    ///   - slot: The slot whose preference changed.
+    ///   - preferences: The decoded, validated preferences.
+    ///   - settings: The settings to update.
+    public func resolve(
+        changedSlot slot: Int, _ preferences: SettingValueTable<Schema>,
+        into settings: inout ResolvedSettings<Schema>
     ) {
-        let descriptors = Schema.catalogue.descriptors
-        let prefs = preferences.storage
+        guard settings.layout == layout else { return resolve(preferences, into: &settings) }
+        Self.resolveSlot(slot, preferences, defaults: defaults, into: &settings.values)
+    }
+
+    /// SPEC 5.3 step 6 for every slot: preference ?? default (where defaults may set the key) ??
+    /// fallback. Other resolvers call it first, then apply their own rules.
+    ///
+    /// - Parameters:
+    ///   - preferences: The decoded, validated preferences.
+    ///   - defaults: The app defaults.
+    ///   - values: The resolved values to overwrite.
+    public static func resolveEach(
+        _ preferences: SettingValueTable<Schema>, defaults: SettingValueTable<Schema>,
+        into values: inout SettingValueTable<Schema>
+    ) {
+        let rules = Schema.catalogue.resolutionRules
+        let preferences = preferences.storage
         let defaults = defaults.storage
         values.storage.withUnsafeMutableBufferPointer { out in
-            for slot in out.indices where slot < descriptors.count {
-                let descriptor = descriptors[slot]
-                out[slot] =
-                    prefs[slot] ?? (descriptor.acceptsDefault ? defaults[slot] : nil) ?? descriptor.fallback
+            for slot in out.indices {
+                out[slot] = rules.value(ofSlot: slot, preferences, defaults)
             }
         }
+    }
+
+    /// SPEC 5.3 step 6 for one slot, after an edit of that slot alone.
+    static func resolveSlot(
+        _ slot: Int, _ preferences: SettingValueTable<Schema>, defaults: SettingValueTable<Schema>,
+        into values: inout SettingValueTable<Schema>
+    ) {
+        values.storage[slot] = Schema.catalogue.resolutionRules.value(
+            ofSlot: slot, preferences.storage, defaults.storage)
+    }
+}
+
+/// The per-slot facts of SPEC 5.3 step 6, read from a catalogue's descriptors once: whether
+/// defaults may set each slot, and each slot's fallback. ``value(ofSlot:_:_:)`` is the one place
+/// the formula is written.
+struct ResolutionRules: Sendable {
+    let acceptsDefault: [Bool]
+    let fallbacks: [SettingValue?]
+
+    init(_ descriptors: [SettingDescriptor]) {
+        acceptsDefault = descriptors.map(\.acceptsDefault)
+        fallbacks = descriptors.map(\.fallback)
+    }
+
+    /// The preference ?? the default, where defaults may set the slot ?? the fallback.
+    @inline(__always)
+    func value(ofSlot slot: Int, _ preferences: SlotStorage, _ defaults: SlotStorage) -> SettingValue? {
+        guard slot >= 0, slot < fallbacks.count else { return nil }
+        return preferences[slot] ?? (acceptsDefault[slot] ? defaults[slot] : nil) ?? fallbacks[slot]
     }
 }

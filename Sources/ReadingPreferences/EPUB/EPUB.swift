@@ -1,7 +1,7 @@
 /// The EPUB configurable: its 27 settings, their resolution and Readium CSS (SPEC 5, 8).
 ///
 /// ```swift
-/// let publication = EPUB.Publication(layout: .reflowable, languages: ["ar"])
+/// let publication = PublicationContext(layout: .reflowable, languages: ["ar"])
 /// var editor = EPUB.Editor(resolver: EPUB.Resolver(publication: publication))
 /// try editor.set(.fontSize, 1.4)
 /// editor.settings[.readingProgression]   // .rtl
@@ -13,7 +13,7 @@ public enum EPUB: SettingsSchema {
     public typealias Settings = ResolvedSettings<EPUB>
     /// App defaults for EPUB (every key except backgroundColor, textColor, fontFamily and
     /// verticalText, which defaults ignore).
-    public typealias Defaults = SettingValues<EPUB>
+    public typealias Defaults = SettingValueTable<EPUB>
     /// A headless EPUB navigator.
     public typealias Navigator = HeadlessConfigurable<EPUB>
 
@@ -51,34 +51,39 @@ public enum EPUB: SettingsSchema {
     /// The keys specific to one publication (SPEC 5.5).
     public static let publicationKeys = catalogue.publicationKeys
 
-    // Slot numbers, in catalogue order, so resolution never looks a key up.
-    enum Slot {
-        static let backgroundColor = 0
-        static let columnCount = 1
-        static let fit = 2
-        static let fontFamily = 3
-        static let fontSize = 4
-        static let fontWeight = 5
-        static let hyphens = 6
-        static let imageFilter = 7
-        static let language = 8
-        static let letterSpacing = 9
-        static let ligatures = 10
-        static let lineHeight = 11
-        static let offsetFirstPage = 12
-        static let pageMargins = 13
-        static let paragraphIndent = 14
-        static let paragraphSpacing = 15
-        static let publisherStyles = 16
-        static let readingProgression = 17
-        static let scroll = 18
-        static let spread = 19
-        static let textAlign = 20
-        static let textColor = 21
-        static let textNormalization = 22
-        static let theme = 23
-        static let typeScale = 24
-        static let verticalText = 25
-        static let wordSpacing = 26
+    /// The slots of the settings that resolution reads by rule (SPEC 5.3), looked up in the
+    /// catalogue by key once, so no slot is ever numbered by hand.
+    struct RuleSlots: Sendable {
+        let language: Int
+        let readingProgression: Int
+        let verticalText: Int
+        let scroll: Int
+        let theme: Int
+        let fontFamily: Int
+        let textAlign: Int
+        let hyphens: Int
+        let backgroundColor: Int
+        let textColor: Int
+
+        init(_ catalogue: SettingCatalogue) {
+            // A setting missing from the catalogue gets slot -1, which reads as unset.
+            func slot<Value>(_ setting: Setting<EPUB, Value>) -> Int { catalogue.slot(of: setting) ?? -1 }
+            language = slot(EPUB.language)
+            readingProgression = slot(EPUB.readingProgression)
+            verticalText = slot(EPUB.verticalText)
+            scroll = slot(EPUB.scroll)
+            theme = slot(EPUB.theme)
+            fontFamily = slot(EPUB.fontFamily)
+            textAlign = slot(EPUB.textAlign)
+            hyphens = slot(EPUB.hyphens)
+            backgroundColor = slot(EPUB.backgroundColor)
+            textColor = slot(EPUB.textColor)
+        }
+
+        /// The slots whose value steps 1 to 5, 7 and the font rule of SPEC 5.3 decide; every
+        /// other slot only falls back (step 6), so an edit of it re-resolves that slot alone.
+        var resolvedByRule: [Int] { [language, readingProgression, verticalText, scroll, theme, fontFamily] }
     }
+
+    static let slots = RuleSlots(catalogue)
 }

@@ -3,14 +3,16 @@ extension EPUB {
     /// `dir` attribute and the `lang` attribute (SPEC 5.3 step 5, 8).
     public struct PageLayout: Sendable, Hashable, Codable {
         /// The stylesheet variant.
-        public var stylesheets: StylesheetVariant
+        public var stylesheets: EPUB.StylesheetVariant
         /// The HTML `dir` attribute, or `nil` for none (vertical CJK).
         public var htmlDirection: HTMLDirection?
         /// The resolved language, for the `lang` attribute.
-        public var language: Language?
+        public var language: LanguageTag?
 
         /// Creates a layout.
-        public init(stylesheets: StylesheetVariant, htmlDirection: HTMLDirection?, language: Language?) {
+        public init(
+            stylesheets: EPUB.StylesheetVariant, htmlDirection: HTMLDirection?, language: LanguageTag?
+        ) {
             self.stylesheets = stylesheets
             self.htmlDirection = htmlDirection
             self.language = language
@@ -35,7 +37,7 @@ extension ResolvedSettings where Schema == EPUB {
     /// layout.htmlDirection   // .rtl
     /// ```
     public var pageLayout: EPUB.PageLayout {
-        let variant = stylesheets ?? .default
+        let variant = stylesheets
         let direction: EPUB.HTMLDirection?
         switch variant {
         case .default, .cjkHorizontal: direction = .ltr

@@ -7,7 +7,7 @@ extension Setting where Owner == EPUB {
     /// ``EPUB/fit``.
     public static var fit: Setting<EPUB, EPUB.Fit> { EPUB.fit }
     /// ``EPUB/fontFamily``.
-    public static var fontFamily: Setting<EPUB, FontFamily> { EPUB.fontFamily }
+    public static var fontFamily: Setting<EPUB, EPUB.FontFamily> { EPUB.fontFamily }
     /// ``EPUB/fontSize``.
     public static var fontSize: Setting<EPUB, Double> { EPUB.fontSize }
     /// ``EPUB/fontWeight``.
@@ -17,7 +17,7 @@ extension Setting where Owner == EPUB {
     /// ``EPUB/imageFilter``.
     public static var imageFilter: Setting<EPUB, EPUB.ImageFilter> { EPUB.imageFilter }
     /// ``EPUB/language``.
-    public static var language: Setting<EPUB, Language> { EPUB.language }
+    public static var language: Setting<EPUB, LanguageTag> { EPUB.language }
     /// ``EPUB/letterSpacing``.
     public static var letterSpacing: Setting<EPUB, Double> { EPUB.letterSpacing }
     /// ``EPUB/ligatures``.

@@ -8,7 +8,7 @@ private let isSet = SettingActivator.condition(.isSet)
 private let publisherStylesOff = SettingActivator.requiresPreference(
     key: "publisherStyles", value: .bool(false), automatic: true)
 
-private func stylesheets(_ variants: StylesheetVariant...) -> SettingActivator {
+private func stylesheets(_ variants: EPUB.StylesheetVariant...) -> SettingActivator {
     .condition(.stylesheets(variants))
 }
 
@@ -37,7 +37,7 @@ extension EPUB {
     }
 
     /// The font family; unset means the publisher's.
-    public static let fontFamily = Setting<EPUB, FontFamily>.value(
+    public static let fontFamily = Setting<EPUB, EPUB.FontFamily>.value(
         "fontFamily", title: "Font", coder: .string
     ) {
         $0.activator = .allOf([reflowable, .condition(.availableForPublication), valueResolved])
@@ -56,6 +56,7 @@ extension EPUB {
     public static let fontWeight = Setting<EPUB, Double>.range(
         "fontWeight", title: "Font weight", range: 0.0...2.5, increment: 0.25, format: .percent
     ) {
+        $0.effectiveValueWhenNone = .number(1.0)
         $0.activator = .allOf([reflowable, valueResolved])
     }
 
@@ -79,7 +80,7 @@ extension EPUB {
     }
 
     /// The language of the publication (SPEC 5.3 step 1).
-    public static let language = Setting<EPUB, Language>.value(
+    public static let language = Setting<EPUB, LanguageTag>.value(
         "language", title: "Language", coder: .language
     ) {
         $0.scope = .publication
@@ -88,11 +89,13 @@ extension EPUB {
     /// The spacing between letters.
     public static let letterSpacing = Setting<EPUB, Double>.percent("letterSpacing", title: "Letter spacing")
     {
+        $0.effectiveValueWhenNone = .number(0.0)
         $0.activator = .allOf([reflowable, stylesheets(.default), publisherStylesOff, valueResolved])
     }
 
     /// Whether ligatures are shown (Arabic scripts).
     public static let ligatures = Setting<EPUB, Bool>.toggle("ligatures", title: "Ligatures") {
+        $0.effectiveValueWhenNone = .bool(false)
         $0.activator = .allOf([reflowable, stylesheets(.rtl), publisherStylesOff, valueResolved])
     }
 
@@ -100,6 +103,7 @@ extension EPUB {
     public static let lineHeight = Setting<EPUB, Double>.range(
         "lineHeight", title: "Line height", range: 1.0...2.0, increment: 0.1, format: .decimal
     ) {
+        $0.effectiveValueWhenNone = .number(1.2)
         $0.activator = .allOf([reflowable, publisherStylesOff, valueResolved])
     }
 
@@ -107,6 +111,7 @@ extension EPUB {
     public static let offsetFirstPage = Setting<EPUB, Bool>.toggle(
         "offsetFirstPage", title: "Offset first page"
     ) {
+        $0.effectiveValueWhenNone = .bool(false)
         $0.activator = .allOf([fixed, .condition(.settingDiffers(key: "spread", value: .string("never")))])
         $0.scope = .publication
     }
@@ -123,6 +128,7 @@ extension EPUB {
     public static let paragraphIndent = Setting<EPUB, Double>.range(
         "paragraphIndent", title: "Paragraph indent", range: 0.0...3.0, increment: 0.2, format: .percent
     ) {
+        $0.effectiveValueWhenNone = .number(0.0)
         $0.activator = .allOf([reflowable, stylesheets(.default, .rtl), publisherStylesOff, valueResolved])
     }
 
@@ -130,6 +136,7 @@ extension EPUB {
     public static let paragraphSpacing = Setting<EPUB, Double>.range(
         "paragraphSpacing", title: "Paragraph spacing", range: 0.0...2.0, increment: 0.1, format: .percent
     ) {
+        $0.effectiveValueWhenNone = .number(0.0)
         $0.activator = .allOf([reflowable, publisherStylesOff, valueResolved])
     }
 
@@ -167,6 +174,7 @@ extension EPUB {
 
     /// The alignment of text.
     public static let textAlign = Setting<EPUB, TextAlign>.enumeration("textAlign", title: "Text alignment") {
+        $0.effectiveValueWhenNone = .string("start")
         $0.activator = .allOf([reflowable, stylesheets(.default, .rtl), publisherStylesOff, valueResolved])
     }
 
@@ -195,6 +203,7 @@ extension EPUB {
         "typeScale", title: "Type scale", range: 1.0...2.0,
         steps: [1.0, 1.067, 1.125, 1.2, 1.25, 1.333, 1.414, 1.5, 1.618], format: .decimal
     ) {
+        $0.effectiveValueWhenNone = .number(1.2)
         $0.activator = .allOf([reflowable, publisherStylesOff, valueResolved])
     }
 
@@ -207,6 +216,7 @@ extension EPUB {
 
     /// The spacing between words, in rem.
     public static let wordSpacing = Setting<EPUB, Double>.percent("wordSpacing", title: "Word spacing") {
+        $0.effectiveValueWhenNone = .number(0.0)
         $0.activator = .allOf([reflowable, stylesheets(.default), publisherStylesOff, valueResolved])
     }
 }

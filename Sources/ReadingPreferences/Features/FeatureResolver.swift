@@ -13,20 +13,23 @@ public struct FeatureResolver<Schema: SettingsSchema>: SettingsResolver {
     public typealias ValueProvider = @Sendable (ResolvedSettings<Schema>) -> [SettingValue]
 
     /// The app defaults.
-    public var defaults: SettingValues<Schema>
+    public var defaults: SettingValueTable<Schema>
     /// Pickers whose values are computed, by key.
     public var dynamicValues: [String: ValueProvider]
 
     /// Creates a resolver.
     public init(
-        defaults: SettingValues<Schema> = SettingValues(), dynamicValues: [String: ValueProvider] = [:]
+        defaults: SettingValueTable<Schema> = SettingValueTable(),
+        dynamicValues: [String: ValueProvider] = [:]
     ) {
         self.defaults = defaults
         self.dynamicValues = dynamicValues
     }
 
     /// Preference ?? default ?? fallback for every setting.
-    public func resolve(_ preferences: SettingValues<Schema>, into settings: inout ResolvedSettings<Schema>) {
+    public func resolve(
+        _ preferences: SettingValueTable<Schema>, into settings: inout ResolvedSettings<Schema>
+    ) {
         StandardResolver<Schema>.resolveEach(preferences, defaults: defaults, into: &settings.values)
     }
 

@@ -12,7 +12,7 @@ public enum PDF: SettingsSchema {
     /// Resolved PDF settings.
     public typealias Settings = ResolvedSettings<PDF>
     /// App defaults for PDF.
-    public typealias Defaults = SettingValues<PDF>
+    public typealias Defaults = SettingValueTable<PDF>
     /// A headless PDF navigator.
     public typealias Navigator = HeadlessConfigurable<PDF>
     /// How pages fit the viewport (shared with EPUB).
@@ -37,9 +37,8 @@ public enum PDF: SettingsSchema {
         case horizontal
     }
 
-    enum Slot {
-        static let readingProgression = 4
-    }
+    /// The slot of the one setting PDF resolves by a rule of its own, looked up by key.
+    static let readingProgressionSlot = catalogue.slot(of: readingProgression) ?? -1
 
     /// Resolves PDF preferences (SPEC 6): preference ?? default ?? fallback, and the reading
     /// progression from the preference, then the publication's, then the default, then ltr.
@@ -61,10 +60,11 @@ public enum PDF: SettingsSchema {
         }
 
         /// Resolves preference values into settings.
-        public func resolve(_ preferences: SettingValues<PDF>, into settings: inout ResolvedSettings<PDF>) {
+        public func resolve(_ preferences: SettingValueTable<PDF>, into settings: inout ResolvedSettings<PDF>)
+        {
             settings.layout = .fixed
             StandardResolver<PDF>.resolveEach(preferences, defaults: defaults, into: &settings.values)
-            let slot = Slot.readingProgression
+            let slot = PDF.readingProgressionSlot
             let declared: SettingValue? =
                 switch readingProgression {
                 case .ltr: .string("ltr")

@@ -12,13 +12,14 @@ public enum TTS: SettingsSchema {
     /// Resolved TTS settings.
     public typealias Settings = ResolvedSettings<TTS>
     /// App defaults for TTS.
-    public typealias Defaults = SettingValues<TTS>
+    public typealias Defaults = SettingValueTable<TTS>
     /// A headless TTS engine.
     public typealias Navigator = HeadlessConfigurable<TTS>
 
     /// The language to speak: preference ?? publication language ?? default.
-    public static let language = Setting<TTS, Language>.value("language", title: "Language", coder: .language)
-    {
+    public static let language = Setting<TTS, LanguageTag>.value(
+        "language", title: "Language", coder: .language
+    ) {
         $0.scope = .publication
     }
 
@@ -50,26 +51,30 @@ public enum TTS: SettingsSchema {
         language.descriptor, pitch.descriptor, speed.descriptor, voices.descriptor,
     ])
 
+    /// The slot of the one setting TTS resolves by a rule of its own, looked up by key.
+    static let languageSlot = catalogue.slot(of: language) ?? -1
+
     /// Resolves TTS preferences (SPEC 6).
     public struct Resolver: SettingsResolver, Hashable {
         /// The schema.
         public typealias Schema = TTS
 
         /// The publication language, if known.
-        public var publicationLanguage: Language?
+        public var publicationLanguage: LanguageTag?
         /// The app defaults.
         public var defaults: Defaults
 
         /// Creates a resolver.
-        public init(publicationLanguage: Language? = nil, defaults: Defaults = Defaults()) {
+        public init(publicationLanguage: LanguageTag? = nil, defaults: Defaults = Defaults()) {
             self.publicationLanguage = publicationLanguage
             self.defaults = defaults
         }
 
         /// Preference ?? default ?? fallback, and the language from the publication first.
-        public func resolve(_ preferences: SettingValues<TTS>, into settings: inout ResolvedSettings<TTS>) {
+        public func resolve(_ preferences: SettingValueTable<TTS>, into settings: inout ResolvedSettings<TTS>)
+        {
             StandardResolver<TTS>.resolveEach(preferences, defaults: defaults, into: &settings.values)
-            let slot = 0  // language
+            let slot = TTS.languageSlot
             settings.values[slot: slot] =
                 preferences[slot: slot] ?? publicationLanguage.map { .string($0.code) }
                 ?? defaults[slot: slot]
@@ -80,7 +85,7 @@ public enum TTS: SettingsSchema {
 // Leading-dot access for editor calls: `editor.increment(.pitch)`.
 extension Setting where Owner == TTS {
     /// ``TTS/language``.
-    public static var language: Setting<TTS, Language> { TTS.language }
+    public static var language: Setting<TTS, LanguageTag> { TTS.language }
     /// ``TTS/pitch``.
     public static var pitch: Setting<TTS, Double> { TTS.pitch }
     /// ``TTS/speed``.

@@ -41,7 +41,7 @@ struct AudioEditorTests {
     @Test("tools ignore the publication and the environment for audio")
     func toolInputs() {
         let inputs = ConfigurableInputs(
-            publication: PublicationDescription(layout: .fixed, languages: ["ja"], readingProgression: .rtl),
+            publication: PublicationContext(layout: .fixed, languages: ["ja"], readingProgression: .rtl),
             defaults: ["speed": 0.8, "fontSize": 2], environment: ReadingEnvironment(forceScroll: true))
         let editor = ConfigurableKind.audio.makeEditor(preferences: ["volume": 0.5], inputs: inputs)
         #expect(JSONValue.object(editor.resolvedSettingsJSON).jsonString() == #"{"volume":0.5,"speed":0.8}"#)

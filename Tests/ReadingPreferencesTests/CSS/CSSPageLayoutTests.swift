@@ -8,12 +8,12 @@ import Testing
 @Suite("The page layout of resolved settings")
 struct CSSPageLayoutTests {
     struct Row: Sendable, CustomTestStringConvertible {
-        var languages: [Language]
+        var languages: [LanguageTag]
         var readingProgression: PublicationReadingProgression = .auto
         var preferences = "{}"
-        var stylesheets: StylesheetVariant
+        var stylesheets: EPUB.StylesheetVariant
         var htmlDirection: EPUB.HTMLDirection?
-        var language: Language?
+        var language: LanguageTag?
 
         var testDescription: String {
             "\(languages) \(readingProgression) \(preferences) → \(stylesheets)"

@@ -9,13 +9,13 @@ enum CSSFixture {
     /// Resolves JSON preferences for a publication (SPEC 5.3).
     static func settings(
         _ preferences: String = "{}",
-        languages: [Language] = ["en"],
+        languages: [LanguageTag] = ["en"],
         layout: PublicationLayout = .reflowable,
         readingProgression: PublicationReadingProgression = .auto,
         defaults: String = "{}",
         environment: ReadingEnvironment = ReadingEnvironment()
     ) throws -> EPUB.Settings {
-        let publication = EPUB.Publication(
+        let publication = PublicationContext(
             layout: layout, languages: languages, readingProgression: readingProgression)
         let resolver = EPUB.Resolver(
             publication: publication,
@@ -27,7 +27,7 @@ enum CSSFixture {
     /// The Readium CSS of JSON preferences for a publication (SPEC 8).
     static func css(
         _ preferences: String = "{}",
-        languages: [Language] = ["en"],
+        languages: [LanguageTag] = ["en"],
         layout: PublicationLayout = .reflowable,
         readingProgression: PublicationReadingProgression = .auto,
         defaults: String = "{}",

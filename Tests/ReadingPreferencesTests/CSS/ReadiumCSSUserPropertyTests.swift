@@ -220,7 +220,7 @@ struct ReadiumCSSUserPropertyTests {
             (0.30125, "121"), (0.75, "300"),
         ] as [(Double, String)])
     func fontWeightHelper(value: Double, expected: String) {
-        #expect(ResolvedSettings<EPUB>.fontWeight(value) == expected)
+        #expect(ReadiumCSSRow.fontWeight(value) == expected)
     }
 
     @Test(
@@ -250,7 +250,7 @@ struct ReadiumCSSUserPropertyTests {
     @Test("a stored font family not available for the publication writes no family and no override")
     func unavailableFamily() throws {
         let resolver = EPUB.Resolver(
-            publication: EPUB.Publication(languages: ["en"]), availableFontFamilies: ["Literata", "serif"])
+            publication: PublicationContext(languages: ["en"]), availableFontFamilies: ["Literata", "serif"])
         let unavailable = resolver.resolve(try Preferences(json: #"{"fontFamily": "Comic Sans"}"#))
             .readiumCSS()
         #expect(unavailable["--USER__fontFamily"] == nil)
@@ -263,7 +263,7 @@ struct ReadiumCSSUserPropertyTests {
     @Test("the settings of an editor give the same CSS as the resolver")
     func throughTheEditor() throws {
         let json = #"{"fontSize": 1.3, "theme": "dark", "textAlign": "start", "publisherStyles": false}"#
-        let resolver = EPUB.Resolver(publication: EPUB.Publication(languages: ["en"]))
+        let resolver = EPUB.Resolver(publication: PublicationContext(languages: ["en"]))
         let editor = EPUB.Editor(preferences: try Preferences(json: json), resolver: resolver)
         let css = editor.settings.readiumCSS()
         #expect(css == resolver.resolve(try Preferences(json: json)).readiumCSS())

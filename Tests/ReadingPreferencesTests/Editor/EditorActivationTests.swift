@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Editor activation: automatic on set, manual on explicit activate (SPEC 3.3)")
 struct EditorActivationTests {
-    static let arabic = EPUB.Publication(languages: ["ar"])
-    static let fixedLayout = EPUB.Publication(layout: .fixed)
+    static let arabic = PublicationContext(languages: ["ar"])
+    static let fixedLayout = PublicationContext(layout: .fixed)
 
     @Test("set writes an automatic requirement, appended after the edited key")
     func setActivatesAutomatic() throws {

@@ -169,7 +169,7 @@ struct EditorProgressionTests {
         try editor.increment(.size)
         #expect(editor.preferences.jsonString() == #"{"size":1.1}"#)
 
-        var defaults = SettingValues<TestSchema>()
+        var defaults = SettingValueTable<TestSchema>()
         defaults[.size] = 1.5
         var withDefault = try TestEditor.test(defaults: defaults)
         try withDefault.decrement(.size)

@@ -18,7 +18,7 @@ struct EditorToggleTests {
         try editor.toggle(.flag)
         #expect(editor.preferences.jsonString() == #"{"flag":true}"#)
 
-        var defaults = SettingValues<TestSchema>()
+        var defaults = SettingValueTable<TestSchema>()
         defaults[.flag] = true
         var withDefault = try TestEditor.test(defaults: defaults)
         try withDefault.toggle(.flag)

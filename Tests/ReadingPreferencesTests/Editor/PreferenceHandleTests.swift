@@ -57,7 +57,8 @@ struct PreferenceHandleTests {
 
     @Test("a reflowable-only setting on a fixed layout gives needsLayout(reflowable)")
     func needsLayout() throws {
-        let editor = try EPUB.Editor.epub(#"{"fontSize":1.4}"#, publication: EPUB.Publication(layout: .fixed))
+        let editor = try EPUB.Editor.epub(
+            #"{"fontSize":1.4}"#, publication: PublicationContext(layout: .fixed))
         let handle = editor[.fontSize]
         #expect(!handle.isEffective)
         #expect(handle.reasons == [.needsLayout(.reflowable)])
@@ -68,7 +69,8 @@ struct PreferenceHandleTests {
     @Test("an Arabic publication gives needsStylesheet(default) for word spacing")
     func needsStylesheet() throws {
         let editor = try EPUB.Editor.epub(
-            #"{"wordSpacing":0.5,"publisherStyles":false}"#, publication: EPUB.Publication(languages: ["ar"]))
+            #"{"wordSpacing":0.5,"publisherStyles":false}"#,
+            publication: PublicationContext(languages: ["ar"]))
         #expect(editor[.wordSpacing].reasons == [.needsStylesheet([.default])])
     }
 
@@ -183,7 +185,7 @@ struct PreferenceHandleTests {
         #expect(unset[.language].isEffective)
 
         let fixed = try EPUB.Editor.epub(
-            ##"{"textColor":"#123456"}"##, publication: EPUB.Publication(layout: .fixed))
+            ##"{"textColor":"#123456"}"##, publication: PublicationContext(layout: .fixed))
         #expect(!fixed[.textColor].isEffective)
         #expect(fixed[.textColor].reasons == [.needsLayout(.reflowable)])
     }

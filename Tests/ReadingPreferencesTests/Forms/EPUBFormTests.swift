@@ -5,7 +5,7 @@ import Testing
 
 @Suite("The EPUB settings form lists every user-facing setting with its control (SPEC 7, 5.4)")
 struct EPUBFormTests {
-    static let publication = EPUB.Publication(layout: .reflowable, languages: ["en"])
+    static let publication = PublicationContext(layout: .reflowable, languages: ["en"])
     static let editor = EPUB.Editor(resolver: EPUB.Resolver(publication: publication))
 
     typealias Control = SettingsForm.Control

@@ -32,18 +32,18 @@ struct LanguageTests {
             ("\u{0627}\u{0644}", false, false),
         ] as [(String, Bool, Bool)])
     func predicates(tag: String, isRightToLeft: Bool, isCJK: Bool) {
-        let language = Language(code: tag)
+        let language = LanguageTag(code: tag)
         #expect(language.isRightToLeft == isRightToLeft)
         #expect(language.isCJK == isCJK)
     }
 
     @Test("The code keeps its case and replaces every underscore with a hyphen")
     func codeNormalization() {
-        #expect(Language(code: "zh_Hant_TW").code == "zh-Hant-TW")
-        #expect(Language(code: "EN_us").code == "EN-us")
-        #expect(Language(code: "_").code == "-")
-        let literal: Language = "pt_BR"
-        #expect(literal == Language(code: "pt-BR"))
+        #expect(LanguageTag(code: "zh_Hant_TW").code == "zh-Hant-TW")
+        #expect(LanguageTag(code: "EN_us").code == "EN-us")
+        #expect(LanguageTag(code: "_").code == "-")
+        let literal: LanguageTag = "pt_BR"
+        #expect(literal == LanguageTag(code: "pt-BR"))
         #expect(literal.description == "pt-BR")
     }
 
@@ -54,15 +54,15 @@ struct LanguageTests {
             ("", "", nil), ("-", "", nil), ("en-1234", "en", nil), ("sr-Latn-RS", "sr", "Latn"),
         ] as [(String, String, String?)])
     func subtags(tag: String, primary: String, script: String?) {
-        let language = Language(code: tag)
+        let language = LanguageTag(code: tag)
         #expect(language.primarySubtag == primary)
         #expect(language.scriptSubtag == script)
     }
 
     @Test("Codable uses a single string, normalizing underscores")
     func codable() throws {
-        let decoded = try JSONDecoder().decode([Language].self, from: Data(#"["zh_TW","en"]"#.utf8))
-        #expect(decoded == [Language(code: "zh-TW"), Language(code: "en")])
+        let decoded = try JSONDecoder().decode([LanguageTag].self, from: Data(#"["zh_TW","en"]"#.utf8))
+        #expect(decoded == [LanguageTag(code: "zh-TW"), LanguageTag(code: "en")])
         let encoded = try JSONEncoder().encode(decoded)
         #expect(String(decoding: encoded, as: UTF8.self) == #"["zh-TW","en"]"#)
     }

@@ -48,7 +48,7 @@ struct PDFEditorTests {
     @Test("tools build the PDF resolver from the publication's reading progression only")
     func toolInputs() {
         let inputs = ConfigurableInputs(
-            publication: PublicationDescription(
+            publication: PublicationContext(
                 layout: .reflowable, languages: ["he"], readingProgression: .rtl),
             defaults: ["scroll": true], environment: ReadingEnvironment(forceScroll: true, appearance: .dark))
         let editor = ConfigurableKind.pdf.makeEditor(preferences: Preferences(), inputs: inputs)

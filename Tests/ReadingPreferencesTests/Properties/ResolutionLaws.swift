@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ReadingPreferences
@@ -151,21 +152,24 @@ enum Oracle {
         case .isSet:
             // "set": the preference is stored (under its key or an alias) and usable.
             return ([descriptor.key] + descriptor.renamedFrom).contains { key in
-                editor.preferences[key].map { SettingValues<Schema>.decodeValid($0, descriptor) != nil }
-                    ?? false
+                editor.preferences[key].map { descriptor.validValue(of: $0) != nil } ?? false
             }
         case .valueResolved:
             return editor.settings.values[slot: slot] != nil
         case .layout(let layout):
             return editor.settings.layout == layout
-        case .stylesheets(let variants):
-            return editor.settings.stylesheets.map(variants.contains) ?? false
+        case .derived(let derived):
+            // Only EPUB derives anything: its stylesheet variant and whether scroll is forced.
+            guard let settings = editor.settings as? ResolvedSettings<EPUB> else { return false }
+            switch derived.name {
+            case "stylesheets": return derived.values.contains(settings.stylesheets.rawValue)
+            case "scrollForced": return derived.values.contains(settings.isScrollForced ? "true" : "false")
+            default: return false
+            }
         case .settingEquals(let key, let value):
             return editor.settings[key: key]?.matches(value) ?? false
         case .settingDiffers(let key, let value):
             return !(editor.settings[key: key]?.matches(value) ?? false)
-        case .scrollNotForced:
-            return !editor.settings.isScrollForced
         case .availableForPublication:
             guard let value = editor.values[slot: slot] else { return true }
             return editor.resolver.isAvailable(value, ofSlot: slot, in: editor.settings)

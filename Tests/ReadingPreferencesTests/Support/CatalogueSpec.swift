@@ -246,13 +246,16 @@ indirect enum SpecNode: Sendable, Equatable, CustomStringConvertible {
         case .isSet: return .object(["isSet": .bool(true)])
         case .valueResolved: return .object(["valueResolved": .bool(true)])
         case .layout(let layout): return .object(["layout": .string(layout.rawValue)])
-        case .stylesheets(let variants):
-            return .object(["stylesheets": .array(variants.map { .string($0.rawValue) })])
+        case .derived(let derived) where derived.name == "stylesheets":
+            return .object(["stylesheets": .array(derived.values.map { .string($0) })])
+        case .derived(let derived) where derived.name == "scrollForced" && derived.values == ["false"]:
+            return .object(["scrollNotForced": .bool(true)])
+        case .derived(let derived):
+            return .object([derived.name: .array(derived.values.map { .string($0) })])
         case .settingEquals(let key, let value):
             return .object(["settingEquals": .object(["key": .string(key), "value": SpecNode(value)])])
         case .settingDiffers(let key, let value):
             return .object(["settingDiffers": .object(["key": .string(key), "value": SpecNode(value)])])
-        case .scrollNotForced: return .object(["scrollNotForced": .bool(true)])
         case .availableForPublication: return .object(["availableForPublication": .bool(true)])
         case .anyOf(let conditions): return .object(["anyOf": .array(conditions.map(self.condition(of:)))])
         }

@@ -50,11 +50,11 @@ struct TTSEditorTests {
 
     @Test("tools take the first publication language, and no language when it is empty")
     func toolInputs() {
-        let french = ConfigurableInputs(publication: PublicationDescription(languages: ["fr", "en"]))
+        let french = ConfigurableInputs(publication: PublicationContext(languages: ["fr", "en"]))
         #expect(
             ConfigurableKind.tts.makeEditor(preferences: [:], inputs: french).resolvedSettingsJSON["language"]
                 == "fr")
-        let unnamed = ConfigurableInputs(publication: PublicationDescription(languages: [""]))
+        let unnamed = ConfigurableInputs(publication: PublicationContext(languages: [""]))
         #expect(
             ConfigurableKind.tts.makeEditor(preferences: [:], inputs: unnamed).resolvedSettingsJSON[
                 "language"] == .null)

@@ -7,7 +7,7 @@ extension String {
     /// comparing scalars, and it is fast: a length check rejects most different keys at once,
     /// and native and small strings expose contiguous UTF-8.
     @inlinable
-    func isScalarEqual(to other: String) -> Bool {
+    package func isScalarEqual(to other: String) -> Bool {
         let lhs = utf8
         let rhs = other.utf8
         guard lhs.count == rhs.count else { return false }

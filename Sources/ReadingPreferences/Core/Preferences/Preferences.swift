@@ -114,3 +114,18 @@ public struct Preferences: Sendable, Hashable, ExpressibleByDictionaryLiteral, C
     /// The compact JSON text.
     public var description: String { jsonString() }
 }
+
+extension Preferences {
+    /// Where a setting's value is stored: under its key, or, when the key is absent, under its
+    /// first `renamedFrom` alias present (SPEC 7). The one rule for old keys of renamed settings.
+    ///
+    /// - Parameter descriptor: The setting's descriptor.
+    /// - Returns: The stored key and value, and whether the key is an alias; `nil` when unset.
+    func storedMember(of descriptor: SettingDescriptor) -> (key: String, value: JSONValue, isAlias: Bool)? {
+        if let value = self[descriptor.key] { return (descriptor.key, value, false) }
+        for alias in descriptor.renamedFrom {
+            if let value = self[alias] { return (alias, value, true) }
+        }
+        return nil
+    }
+}

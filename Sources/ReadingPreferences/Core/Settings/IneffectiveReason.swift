@@ -16,10 +16,6 @@ public indirect enum IneffectiveReason: Sendable, Hashable, CustomStringConverti
     case excludedBySetting(key: String, value: SettingValue)
     /// The publication must have this layout.
     case needsLayout(PublicationLayout)
-    /// The stylesheet variant must be one of these.
-    case needsStylesheet([StylesheetVariant])
-    /// Scroll is forced (vertical text or a screen reader).
-    case forcedScroll
     /// The setting has no stored preference.
     case notSet
     /// The setting resolved to no value.
@@ -30,6 +26,9 @@ public indirect enum IneffectiveReason: Sendable, Hashable, CustomStringConverti
     case overridden
     /// None of these alternatives holds.
     case anyOf([IneffectiveReason])
+    /// A reason of a configurable's own, such as EPUB's `needsStylesheet(default)` or
+    /// `forcedScroll` (see ``DerivedSettings``).
+    case custom(code: String, arguments: [String], text: String)
 
     /// The stable code, such as `"requiresPreference"` or `"needsLayout"`.
     public var code: String {
@@ -38,13 +37,12 @@ public indirect enum IneffectiveReason: Sendable, Hashable, CustomStringConverti
         case .requiresSetting: return "requiresSetting"
         case .excludedBySetting: return "excludedBySetting"
         case .needsLayout: return "needsLayout"
-        case .needsStylesheet: return "needsStylesheet"
-        case .forcedScroll: return "forcedScroll"
         case .notSet: return "notSet"
         case .noValue: return "noValue"
         case .notAvailableForPublication: return "notAvailableForPublication"
         case .overridden: return "overridden"
         case .anyOf: return "anyOf"
+        case .custom(let code, _, _): return code
         }
     }
 
@@ -55,8 +53,8 @@ public indirect enum IneffectiveReason: Sendable, Hashable, CustomStringConverti
             .excludedBySetting(let key, let value):
             return [key, value.description]
         case .needsLayout(let layout): return [layout.rawValue]
-        case .needsStylesheet(let variants): return variants.map(\.rawValue)
         case .anyOf(let reasons): return reasons.map(\.description)
+        case .custom(_, let arguments, _): return arguments
         default: return []
         }
     }
@@ -68,14 +66,12 @@ public indirect enum IneffectiveReason: Sendable, Hashable, CustomStringConverti
         case .requiresSetting(let key, let value): return "Only when \(key) is \(value)"
         case .excludedBySetting(let key, let value): return "Not when \(key) is \(value)"
         case .needsLayout(let layout): return "Only for \(layout.rawValue) publications"
-        case .needsStylesheet(let variants):
-            return "Only with the \(variants.map(\.rawValue).joined(separator: " or ")) stylesheet"
-        case .forcedScroll: return "Scroll is forced"
         case .notSet: return "Not set"
         case .noValue: return "No value"
         case .notAvailableForPublication: return "Not available for this publication"
         case .overridden: return "Overridden"
         case .anyOf(let reasons): return reasons.map(\.defaultText).joined(separator: ", or ")
+        case .custom(_, _, let text): return text
         }
     }
 

@@ -9,9 +9,7 @@ extension Setting {
     public func firstValidValue(from candidates: [Preferences], fallback: Value?) -> Value? {
         for candidate in candidates {
             guard let json = candidate[key] else { continue }
-            if let value = SettingValues<Owner>.decodeValid(json, descriptor).flatMap(
-                Value.init(settingValue:))
-            {
+            if let value = descriptor.validValue(of: json).flatMap(Value.init(settingValue:)) {
                 return value
             }
         }
@@ -35,8 +33,7 @@ extension Preferences {
             return
         }
         let descriptor = setting.descriptor
-        let accepted = descriptor.coder.accept(value.settingValue).flatMap(descriptor.validator.validate)
-        guard case .success(let valid) = accepted else {
+        guard case .success(let valid) = descriptor.acceptAndValidate(value.settingValue) else {
             self[setting.key] = nil
             return
         }

@@ -1,18 +1,25 @@
 /// The ordered list of a configurable's setting descriptors, with fast lookup by key.
 ///
 /// Each descriptor has a slot: its index in ``descriptors``. Values of a catalogue's settings are
-/// kept in slot arrays (``SettingValues``), so lookups never hash a parsed string twice.
+/// kept in slot tables (``SettingValueTable``), so lookups never hash a parsed string twice.
+///
+/// ```swift
+/// let catalogue = SettingCatalogue([Labs.compact.descriptor, Labs.width.descriptor])
+/// catalogue.slot(forKey: "width")   // 1
+/// ```
 public struct SettingCatalogue: Sendable, Hashable {
     // A reference keeps copies to one retain: schemas hand their catalogue out on every edit.
     private final class Storage: Sendable {
         let descriptors: [SettingDescriptor]
         let slotsByKey: KeyTable
         let slotsByAlias: KeyTable
+        let resolutionRules: ResolutionRules
 
         init(descriptors: [SettingDescriptor], slotsByKey: KeyTable, slotsByAlias: KeyTable) {
             self.descriptors = descriptors
             self.slotsByKey = slotsByKey
             self.slotsByAlias = slotsByAlias
+            self.resolutionRules = ResolutionRules(descriptors)
         }
 
         // Looking up through a method borrows the tables; reading them as properties from the
@@ -27,6 +34,8 @@ public struct SettingCatalogue: Sendable, Hashable {
     public var descriptors: [SettingDescriptor] { storage.descriptors }
 
     /// Creates a catalogue; a descriptor whose key repeats an earlier one is ignored.
+    ///
+    /// - Parameter descriptors: The descriptors, in slot order.
     public init(_ descriptors: [SettingDescriptor]) {
         var unique: [SettingDescriptor] = []
         var slots = KeyTable()
@@ -50,21 +59,53 @@ public struct SettingCatalogue: Sendable, Hashable {
     public var keys: [String] { descriptors.map(\.key) }
 
     /// The slot of a key, comparing by Unicode scalars.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The slot, or `nil` when the catalogue declares no such key.
     public func slot(forKey key: String) -> Int? {
         storage.slot(forKey: key)
     }
 
-    /// The slot of a `renamedFrom` alias.
-    func slot(forAlias key: String) -> Int? {
-        storage.slot(forAlias: key)
+    /// The slot of a typed setting; `nil` when the catalogue does not hold it.
+    ///
+    /// - Parameter setting: The setting.
+    /// - Returns: The slot, or `nil`.
+    public func slot<Owner, Value>(of setting: Setting<Owner, Value>) -> Int? {
+        storage.slot(forKey: setting.key)
+    }
+
+    /// The slot whose value a stored key holds: the setting's own key, or one of its
+    /// `renamedFrom` aliases (SPEC 7); the one place aliases are looked up.
+    ///
+    /// - Parameter key: A stored key.
+    /// - Returns: The slot and whether the key is an alias, or `nil` for an unknown key.
+    func storedSlot(forKey key: String) -> (slot: Int, isAlias: Bool)? {
+        if let slot = storage.slot(forKey: key) { return (slot, false) }
+        if let slot = storage.slot(forAlias: key) { return (slot, true) }
+        return nil
     }
 
     /// The descriptor of a key.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The descriptor, or `nil` when the catalogue declares no such key.
     public func descriptor(forKey key: String) -> SettingDescriptor? {
         slot(forKey: key).map { descriptors[$0] }
     }
 
+    /// The descriptor in a slot.
+    ///
+    /// - Parameter slot: The slot.
+    /// - Returns: The descriptor, or `nil` when the slot is out of range.
+    public func descriptor(atSlot slot: Int) -> SettingDescriptor? {
+        let descriptors = storage.descriptors
+        return descriptors.indices.contains(slot) ? descriptors[slot] : nil
+    }
+
     /// Whether the catalogue declares a key (aliases excluded).
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: `true` when a descriptor has this key.
     public func contains(key: String) -> Bool { slot(forKey: key) != nil }
 
     /// The keys of the publication-specific settings (SPEC 5.5).
@@ -74,8 +115,11 @@ public struct SettingCatalogue: Sendable, Hashable {
 
     /// Every key this catalogue declares, with the `renamedFrom` aliases.
     public var keysWithAliases: [String] {
-        descriptors.flatMap { [$0.key] + $0.renamedFrom }
+        descriptors.flatMap(\.storedKeys)
     }
+
+    /// The facts of SPEC 5.3 step 6 for every slot.
+    var resolutionRules: ResolutionRules { storage.resolutionRules }
 
     /// Catalogues are equal when their descriptors are.
     public static func == (lhs: SettingCatalogue, rhs: SettingCatalogue) -> Bool {
@@ -83,6 +127,8 @@ public struct SettingCatalogue: Sendable, Hashable {
     }
 
     /// Hashes the descriptors.
+    ///
+    /// - Parameter hasher: The hasher.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(descriptors)
     }

@@ -22,7 +22,7 @@ public enum SettingCoder: Sendable, Hashable {
     case json
 
     /// Decodes a stored JSON value; `null` is never passed here (it means unset).
-    func decode(_ json: JSONValue) -> Result<SettingValue, ValueFailure> {
+    package func decode(_ json: JSONValue) -> Result<SettingValue, ValueFailure> {
         switch self {
         case .bool:
             guard case .bool(let value) = json else { return .failure(.typeMismatch) }
@@ -53,7 +53,7 @@ public enum SettingCoder: Sendable, Hashable {
         case .language:
             guard case .string(let raw) = json else { return .failure(.typeMismatch) }
             guard !raw.isEmpty else { return .failure(.unsupportedValue) }
-            return .success(.string(Language(code: raw).code))
+            return .success(.string(LanguageTag(code: raw).code))
         case .string:
             guard case .string(let raw) = json else { return .failure(.typeMismatch) }
             guard !raw.isEmpty else { return .failure(.unsupportedValue) }
@@ -92,7 +92,7 @@ public enum SettingCoder: Sendable, Hashable {
     }
 
     /// Encodes a value in its canonical JSON form.
-    func encode(_ value: SettingValue, colors: ColorEncoding = .hex) -> JSONValue {
+    package func encode(_ value: SettingValue, colors: ColorEncoding = .hex) -> JSONValue {
         switch value {
         case .bool(let value): return .bool(value)
         case .number(let value):
@@ -144,12 +144,12 @@ public enum ColorEncoding: Sendable, Hashable {
 }
 
 /// Why a value could not be decoded or accepted (the value part of SPEC 3.7's codes).
-enum ValueFailure: Error, Sendable, Hashable {
+package enum ValueFailure: Error, Sendable, Hashable {
     case typeMismatch
     case unsupportedValue
     case notANumber
 
-    var code: PreferenceError.Code {
+    package var code: PreferenceError.Code {
         switch self {
         case .typeMismatch: return .typeMismatch
         case .unsupportedValue: return .unsupportedValue

@@ -25,6 +25,7 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
         let renamedFrom: [String]
         let acceptsDefault: Bool
         let fallback: SettingValue?
+        let effectiveValueWhenNone: SettingValue?
         let noneLabel: String?
         let group: String?
         let presentation: SettingPresentation
@@ -49,6 +50,7 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
             renamedFrom = spec.renamedFrom
             acceptsDefault = spec.acceptsDefault
             fallback = spec.fallback
+            effectiveValueWhenNone = spec.effectiveValueWhenNone
             noneLabel = spec.noneLabel
             group = spec.group
             presentation = spec.presentation
@@ -96,6 +98,10 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
         /// The value used when neither the preference nor a default supplies one; `nil` means
         /// none (the navigator applies nothing). Configurables may add rules of their own.
         public var fallback: SettingValue?
+        /// What the navigator uses when the setting resolves to none, which an editor handle
+        /// shows as its effective value (SPEC 5.4: line height 1.2, font weight 1.0...); `nil`
+        /// when the handle shows none.
+        public var effectiveValueWhenNone: SettingValue?
         /// For an optional picker, the label of its "none" entry, which clears the preference;
         /// `nil` when the picker has no such entry.
         public var noneLabel: String?
@@ -157,6 +163,8 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
     public var acceptsDefault: Bool { storage.acceptsDefault }
     /// The fallback value, or `nil` for none.
     public var fallback: SettingValue? { storage.fallback }
+    /// What the navigator uses when the setting resolves to none (SPEC 5.4), or `nil`.
+    public var effectiveValueWhenNone: SettingValue? { storage.effectiveValueWhenNone }
     /// The label of an optional picker's "none" entry, or `nil` when it has none.
     public var noneLabel: String? { storage.noneLabel }
     /// The settings-form section.
@@ -165,6 +173,37 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
     public var presentation: SettingPresentation { storage.presentation }
     /// The identifier of an app-rendered control.
     public var customControl: String? { storage.customControl }
+
+    /// Every key a value of this setting may be stored under: its key, then its `renamedFrom`
+    /// aliases in order (SPEC 7).
+    public var storedKeys: [String] { [storage.key] + storage.renamedFrom }
+
+    /// Decodes stored JSON with the coder, then validates it (SPEC 3.1, 3.2): the one
+    /// decode-then-validate of the package. Returns the decoded value and the valid (possibly
+    /// coerced) one.
+    func decodeAndValidate(_ json: JSONValue) -> Result<
+        (decoded: SettingValue, valid: SettingValue), ValueFailure
+    > {
+        switch storage.coder.decode(json) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let decoded):
+            switch storage.validator.validate(decoded) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let valid): return .success((decoded, valid))
+            }
+        }
+    }
+
+    /// Accepts a value supplied by code with the coder, then validates it (SPEC 3.4 `set`).
+    func acceptAndValidate(_ value: SettingValue) -> Result<SettingValue, ValueFailure> {
+        storage.coder.accept(value).flatMap(storage.validator.validate)
+    }
+
+    /// The valid value of stored JSON, or `nil` when it does not decode or is rejected.
+    func validValue(of json: JSONValue) -> SettingValue? {
+        guard case .success(let value) = decodeAndValidate(json) else { return nil }
+        return value.valid
+    }
 
     /// The increment actually used by `increment` and `decrement` when there are no steps.
     var effectiveIncrement: Double {
@@ -222,6 +261,7 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
         spec.renamedFrom = renamedFrom
         spec.acceptsDefault = acceptsDefault
         spec.fallback = fallback
+        spec.effectiveValueWhenNone = effectiveValueWhenNone
         spec.noneLabel = noneLabel
         spec.group = group
         spec.presentation = presentation

@@ -1,7 +1,7 @@
 /// A Swift type that a typed ``Setting`` can hold.
 ///
-/// The library conforms `Bool`, `Double`, `Int`, `String`, ``RGBColor``, ``Language``,
-/// ``FontFamily`` and ``JSONValue``. Enumerations conform through ``SettingEnumeration``.
+/// The library conforms `Bool`, `Double`, `Int`, `String`, ``RGBColor``, ``LanguageTag``,
+/// ``EPUB/FontFamily`` and ``JSONValue``. Enumerations conform through ``SettingEnumeration``.
 public protocol SettingValueConvertible: Sendable, Hashable {
     /// Creates a value from a setting value, or returns `nil` when the kinds differ.
     init?(settingValue: SettingValue)
@@ -91,7 +91,7 @@ extension RGBColor: SettingValueConvertible {
     public var settingValue: SettingValue { .color(self) }
 }
 
-extension Language: SettingValueConvertible {
+extension LanguageTag: SettingValueConvertible {
     /// Creates a language from a string value holding a BCP-47 tag.
     public init?(settingValue: SettingValue) {
         guard case .string(let value) = settingValue else { return nil }
@@ -111,46 +111,6 @@ extension JSONValue: SettingValueConvertible {
 
     /// The value wrapped as ``SettingValue/json(_:)``.
     public var settingValue: SettingValue { .json(self) }
-}
-
-/// The name of a font family, as stored in preferences (SPEC 3.1: its name string).
-///
-/// ```swift
-/// let family: FontFamily = "Literata"
-/// ```
-public struct FontFamily: SettingValueConvertible, RawRepresentable, Codable, ExpressibleByStringLiteral,
-    CustomStringConvertible
-{
-    /// The family name, such as `"Literata"` or `"serif"`.
-    public var rawValue: String
-
-    /// Creates a family from its name.
-    public init(rawValue: String) { self.rawValue = rawValue }
-
-    /// Creates a family from its name.
-    public init(_ name: String) { self.rawValue = name }
-
-    /// Creates a family from a string literal.
-    public init(stringLiteral value: String) { self.rawValue = value }
-
-    /// Creates a family from a string value.
-    public init?(settingValue: SettingValue) {
-        guard case .string(let value) = settingValue else { return nil }
-        self.rawValue = value
-    }
-
-    /// The name as a string value.
-    public var settingValue: SettingValue { .string(rawValue) }
-
-    /// The family name.
-    public var description: String { rawValue }
-
-    /// The CSS generic `serif` family.
-    public static let serif: FontFamily = "serif"
-    /// The CSS generic `sans-serif` family.
-    public static let sansSerif: FontFamily = "sans-serif"
-    /// The CSS generic `monospace` family.
-    public static let monospace: FontFamily = "monospace"
 }
 
 extension SettingValue: SettingValueConvertible {

@@ -23,7 +23,7 @@ enum FuzzLabs: SettingsSchema {
         features: [sidebar], options: [width, zoom, edge, font, pinned, label, columns, accent, opacity])
 
     /// The resolver, with the font picker's values computed from the edge.
-    static func resolver(defaults: SettingValues<FuzzLabs>) -> FeatureResolver<FuzzLabs> {
+    static func resolver(defaults: SettingValueTable<FuzzLabs>) -> FeatureResolver<FuzzLabs> {
         FeatureResolver(
             defaults: defaults,
             dynamicValues: [

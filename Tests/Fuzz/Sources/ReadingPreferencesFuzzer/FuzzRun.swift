@@ -147,9 +147,11 @@ struct FuzzRun {
     }
 
     /// App defaults: half the time the document itself, read as defaults.
-    mutating func defaults<Schema: SettingsSchema>() -> SettingValues<Schema> {
-        guard random.oneIn(2), let preferences = try? Preferences(json: bytes) else { return SettingValues() }
-        return SettingValues(preferences, asDefaults: true)
+    mutating func defaults<Schema: SettingsSchema>() -> SettingValueTable<Schema> {
+        guard random.oneIn(2), let preferences = try? Preferences(json: bytes) else {
+            return SettingValueTable()
+        }
+        return SettingValueTable(preferences, asDefaults: true)
     }
 
     private static let languages: [String] = [
@@ -158,8 +160,8 @@ struct FuzzRun {
     ]
 
     mutating func epubResolver() -> EPUB.Resolver {
-        let languages = (0..<random.below(3)).map { _ in Language(code: random.pick(Self.languages)) }
-        let publication = EPUB.Publication(
+        let languages = (0..<random.below(3)).map { _ in LanguageTag(code: random.pick(Self.languages)) }
+        let publication = PublicationContext(
             layout: random.oneIn(4) ? .fixed : .reflowable, languages: languages,
             readingProgression: random.pick(PublicationReadingProgression.allCases))
         let environment = ReadingEnvironment(
@@ -176,7 +178,7 @@ struct FuzzRun {
     }
 
     mutating func ttsResolver() -> TTS.Resolver {
-        let language = random.oneIn(2) ? Language(code: random.pick(Self.languages)) : nil
+        let language = random.oneIn(2) ? LanguageTag(code: random.pick(Self.languages)) : nil
         return TTS.Resolver(publicationLanguage: language, defaults: defaults())
     }
 }

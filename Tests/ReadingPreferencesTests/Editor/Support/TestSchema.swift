@@ -89,11 +89,12 @@ enum TestSchema: SettingsSchema {
 struct TestResolver: SettingsResolver {
     typealias Schema = TestSchema
 
-    var defaults = SettingValues<TestSchema>()
+    var defaults = SettingValueTable<TestSchema>()
     var layout: PublicationLayout = .reflowable
 
-    func resolve(_ preferences: SettingValues<TestSchema>, into settings: inout ResolvedSettings<TestSchema>)
-    {
+    func resolve(
+        _ preferences: SettingValueTable<TestSchema>, into settings: inout ResolvedSettings<TestSchema>
+    ) {
         settings.layout = layout
         for (slot, descriptor) in TestSchema.catalogue.descriptors.enumerated() {
             settings.values[slot: slot] =
@@ -120,7 +121,7 @@ typealias TestEditor = PreferencesEditor<TestSchema>
 extension PreferencesEditor where Schema == TestSchema {
     /// An editor of `json` with the test resolver.
     static func test(
-        _ json: String = "{}", defaults: SettingValues<TestSchema> = .init(),
+        _ json: String = "{}", defaults: SettingValueTable<TestSchema> = .init(),
         layout: PublicationLayout = .reflowable
     ) throws -> TestEditor {
         TestEditor(
@@ -132,7 +133,7 @@ extension PreferencesEditor where Schema == TestSchema {
 extension PreferencesEditor where Schema == EPUB {
     /// An EPUB editor of `json` for a publication.
     static func epub(
-        _ json: String = "{}", publication: EPUB.Publication = .init(), defaults: EPUB.Defaults = .init()
+        _ json: String = "{}", publication: PublicationContext = .init(), defaults: EPUB.Defaults = .init()
     ) throws -> EPUB.Editor {
         EPUB.Editor(
             preferences: try Preferences(json: json),

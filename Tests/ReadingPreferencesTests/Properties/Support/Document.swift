@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import ReadingPreferences
 
 /// A generated preferences document: its members in written order (duplicates allowed), and

@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import ReadingPreferences
 
 /// A generated reading context: the publication, the environment and the app defaults.
@@ -15,8 +17,8 @@ struct ReadingContext: CustomStringConvertible, Sendable {
     }
 
     /// The defaults decoded for a schema (keys defaults may not set are ignored).
-    func defaultValues<Schema: SettingsSchema>(_ schema: Schema.Type) -> SettingValues<Schema> {
-        SettingValues((try? defaults.preferences) ?? Preferences(), asDefaults: true)
+    func defaultValues<Schema: SettingsSchema>(_ schema: Schema.Type) -> SettingValueTable<Schema> {
+        SettingValueTable((try? defaults.preferences) ?? Preferences(), asDefaults: true)
     }
 }
 

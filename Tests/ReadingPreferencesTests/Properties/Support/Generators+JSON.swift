@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import ReadingPreferences
 
 /// Seeded generators of inputs for the laws. Documents stay small (a handful of members, values

@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import ReadingPreferences
 
 /// Comparisons the laws share.

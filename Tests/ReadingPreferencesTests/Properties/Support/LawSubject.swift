@@ -23,8 +23,8 @@ struct EPUBSubject: LawSubject {
 
     func resolver(_ context: ReadingContext) -> EPUB.Resolver {
         EPUB.Resolver(
-            publication: EPUB.Publication(
-                layout: context.layout, languages: context.languages.map(Language.init(code:)),
+            publication: PublicationContext(
+                layout: context.layout, languages: context.languages.map(LanguageTag.init(code:)),
                 readingProgression: context.readingProgression),
             defaults: context.defaultValues(EPUB.self), environment: context.environment,
             availableFontFamilies: context.languages.first == "ja" ? ["Literata", "serif"] : nil)
@@ -53,7 +53,7 @@ struct TTSSubject: LawSubject {
 
     func resolver(_ context: ReadingContext) -> TTS.Resolver {
         TTS.Resolver(
-            publicationLanguage: context.languages.first.map(Language.init(code:)),
+            publicationLanguage: context.languages.first.map(LanguageTag.init(code:)),
             defaults: context.defaultValues(TTS.self))
     }
 }

@@ -1,0 +1,82 @@
+/// What a schema's resolution derives besides the setting values, such as EPUB's stylesheet
+/// variant and whether scroll is forced (SPEC 5.3 steps 4 and 5).
+///
+/// Activators read it through ``SettingCondition/derived(_:)`` conditions, so the generic
+/// editor evaluates a configurable's own conditions without knowing its words. A schema that
+/// derives nothing uses ``NoDerivedSettings``, the default.
+///
+/// ```swift
+/// struct ReaderDerived: DerivedSettings {
+///     var isNightShift = false
+///     func holds(_ condition: DerivedCondition) -> Bool {
+///         condition.name == "nightShift" && condition.values.contains(String(isNightShift))
+///     }
+///     func reason(_ condition: DerivedCondition) -> IneffectiveReason {
+///         .custom(code: "needsNightShift", arguments: condition.values, text: "Only during night shift")
+///     }
+/// }
+/// ```
+public protocol DerivedSettings: Sendable, Hashable {
+    /// The state before anything is resolved.
+    init()
+
+    /// Whether a condition on the derived state holds; a condition the schema does not know does
+    /// not hold.
+    ///
+    /// - Parameter condition: The condition.
+    /// - Returns: `true` when the condition holds.
+    func holds(_ condition: DerivedCondition) -> Bool
+
+    /// Why a condition that does not hold is not met, for a handle's reasons (SPEC 3.7).
+    ///
+    /// - Parameter condition: The condition that does not hold.
+    /// - Returns: The reason, with a stable code and arguments.
+    func reason(_ condition: DerivedCondition) -> IneffectiveReason
+}
+
+/// A named condition on a schema's derived settings and the values it accepts, as data, so
+/// catalogues stay comparable and inspectable (SPEC 3).
+///
+/// ```swift
+/// let condition = DerivedCondition("stylesheets", values: ["default", "rtl"])
+/// condition.description   // stylesheets(default, rtl)
+/// ```
+public struct DerivedCondition: Sendable, Hashable, CustomStringConvertible {
+    /// The name of the derived value, such as `stylesheets`.
+    public var name: String
+    /// The values that satisfy the condition, as strings.
+    public var values: [String]
+
+    /// Creates a condition.
+    ///
+    /// - Parameters:
+    ///   - name: The name of the derived value.
+    ///   - values: The values that satisfy the condition.
+    public init(_ name: String, values: [String]) {
+        self.name = name
+        self.values = values
+    }
+
+    /// `name(value, value)`.
+    public var description: String { "\(name)(\(values.joined(separator: ", ")))" }
+}
+
+/// The derived settings of a schema that derives nothing: every derived condition fails.
+public struct NoDerivedSettings: DerivedSettings {
+    /// Creates the empty state.
+    public init() {}
+
+    /// Never holds: nothing is derived.
+    ///
+    /// - Parameter condition: The condition.
+    /// - Returns: `false`.
+    public func holds(_ condition: DerivedCondition) -> Bool { false }
+
+    /// A reason named after the condition.
+    ///
+    /// - Parameter condition: The condition.
+    /// - Returns: A custom reason whose code is the condition's name.
+    public func reason(_ condition: DerivedCondition) -> IneffectiveReason {
+        .custom(code: condition.name, arguments: condition.values, text: "Requires \(condition)")
+    }
+}

@@ -1,0 +1,72 @@
+extension PreferencesEditor {
+    /// Whether the setting in `slot` is effective: its activator's answer (SPEC 3.3).
+    func isActive(slot: Int) -> Bool {
+        let descriptors = Schema.catalogue.descriptors
+        guard descriptors.indices.contains(slot) else { return false }
+        return isActive(descriptors[slot].activator, slot: slot)
+    }
+
+    func isActive(_ activator: SettingActivator, slot: Int) -> Bool {
+        switch activator {
+        case .none:
+            return true
+        case .requiresPreference(let key, let value, _):
+            return settings[key: key]?.matches(value) ?? false
+        case .condition(let condition):
+            return holds(condition, slot: slot)
+        case .allOf(let parts):
+            return parts.allSatisfy { isActive($0, slot: slot) }
+        }
+    }
+
+    func holds(_ condition: SettingCondition, slot: Int) -> Bool {
+        switch condition {
+        case .isSet:
+            return values[slot: slot] != nil
+        case .valueResolved:
+            return settings.values[slot: slot] != nil
+        case .layout(let layout):
+            return settings.layout == layout
+        case .settingEquals(let key, let value):
+            return settings[key: key]?.matches(value) ?? false
+        case .settingDiffers(let key, let value):
+            return !(settings[key: key]?.matches(value) ?? false)
+        case .derived(let condition):
+            return settings.derived.holds(condition)
+        case .availableForPublication:
+            guard let value = values[slot: slot] else { return true }
+            return resolver.isAvailable(value, ofSlot: slot, in: settings)
+        case .anyOf(let conditions):
+            return conditions.contains { holds($0, slot: slot) }
+        }
+    }
+
+    /// Why the setting in `slot` is not effective: the reasons of the parts that are not active.
+    func reasons(slot: Int) -> [IneffectiveReason] {
+        guard Schema.catalogue.descriptors.indices.contains(slot) else { return [] }
+        return Schema.catalogue.descriptors[slot].activator.parts.compactMap { part in
+            isActive(part, slot: slot) ? nil : reason(part)
+        }
+    }
+
+    private func reason(_ part: SettingActivator) -> IneffectiveReason? {
+        switch part {
+        case .none, .allOf: return nil
+        case .requiresPreference(let key, let value, _): return .requiresPreference(key: key, value: value)
+        case .condition(let condition): return reason(condition)
+        }
+    }
+
+    private func reason(_ condition: SettingCondition) -> IneffectiveReason {
+        switch condition {
+        case .isSet: return .notSet
+        case .valueResolved: return .noValue
+        case .layout(let layout): return .needsLayout(layout)
+        case .settingEquals(let key, let value): return .requiresSetting(key: key, value: value)
+        case .settingDiffers(let key, let value): return .excludedBySetting(key: key, value: value)
+        case .derived(let condition): return settings.derived.reason(condition)
+        case .availableForPublication: return .notAvailableForPublication
+        case .anyOf(let conditions): return .anyOf(conditions.map(reason))
+        }
+    }
+}

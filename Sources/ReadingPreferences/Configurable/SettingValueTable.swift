@@ -1,0 +1,101 @@
+/// Decoded, validated values of a schema's settings, one optional value per setting.
+///
+/// Preferences decode into a table before resolution; app defaults are a table too, which is
+/// why ``EPUB/Defaults`` is an alias of this type, and resolved settings keep their values in
+/// one.
+///
+/// ```swift
+/// var defaults = EPUB.Defaults()
+/// defaults[.pageMargins] = 1.5
+/// defaults[.scroll] = true
+/// ```
+public struct SettingValueTable<Schema: SettingsSchema>: Sendable, Hashable {
+    var storage: SlotStorage
+
+    /// Creates a table with every setting unset.
+    public init() {
+        storage = SlotStorage(count: Schema.catalogue.count)
+    }
+
+    /// Decodes and validates preferences: undecodable and rejected values are unset, values out
+    /// of range are coerced, unknown and reserved keys are ignored, and a `renamedFrom` alias
+    /// supplies a value when its setting's own key is absent (SPEC 7).
+    ///
+    /// With `asDefaults`, keys whose descriptor does not accept defaults are ignored (SPEC 5.4).
+    ///
+    /// - Parameters:
+    ///   - preferences: The stored preferences.
+    ///   - asDefaults: Whether the preferences are app defaults.
+    public init(_ preferences: Preferences, asDefaults: Bool = false) {
+        self.init()
+        let catalogue = Schema.catalogue
+        let descriptors = catalogue.descriptors
+        var aliasedSlots: [Int] = []
+        storage.withUnsafeMutableBufferPointer { slots in
+            for member in preferences.members {
+                guard let (slot, isAlias) = catalogue.storedSlot(forKey: member.key), slot < slots.count
+                else { continue }
+                if isAlias {
+                    aliasedSlots.append(slot)
+                    continue
+                }
+                let descriptor = descriptors[slot]
+                if asDefaults && !descriptor.acceptsDefault { continue }
+                slots[slot] = descriptor.validValue(of: member.value)
+            }
+        }
+        // Rare: an old key of a renamed setting. It counts only when the new key is absent.
+        for slot in aliasedSlots {
+            let descriptor = descriptors[slot]
+            if asDefaults && !descriptor.acceptsDefault { continue }
+            guard let stored = preferences.storedMember(of: descriptor), stored.isAlias else { continue }
+            storage[slot] = descriptor.validValue(of: stored.value)
+        }
+    }
+
+    /// The value of a slot; out-of-range slots read as unset and ignore writes.
+    ///
+    /// - Parameter slot: The slot.
+    public subscript(slot slot: Int) -> SettingValue? {
+        get { storage[slot] }
+        set { storage[slot] = newValue }
+    }
+
+    /// The value of a key.
+    ///
+    /// - Parameter key: The setting's key.
+    public subscript(key key: String) -> SettingValue? {
+        Schema.catalogue.slot(forKey: key).flatMap { storage[$0] }
+    }
+
+    /// The typed value of a setting. Setting validates the value: an out-of-range number is
+    /// coerced, and a rejected value leaves the setting unset.
+    ///
+    /// - Parameter setting: The setting.
+    public subscript<Value>(setting: Setting<Schema, Value>) -> Value? {
+        get {
+            guard let slot = Schema.catalogue.slot(of: setting) else { return nil }
+            return storage[slot].flatMap(Value.init(settingValue:))
+        }
+        set {
+            guard let slot = Schema.catalogue.slot(of: setting) else { return }
+            guard let newValue,
+                case .success(let valid) = setting.descriptor.acceptAndValidate(newValue.settingValue)
+            else {
+                storage[slot] = nil
+                return
+            }
+            storage[slot] = valid
+        }
+    }
+
+    /// The set values as preferences, in slot order, with canonical JSON.
+    public var preferences: Preferences {
+        var members: [JSONObject.Member] = []
+        for (slot, value) in storage.enumerated() {
+            guard let value, let descriptor = Schema.catalogue.descriptor(atSlot: slot) else { continue }
+            members.append(JSONObject.Member(key: descriptor.key, value: descriptor.coder.encode(value)))
+        }
+        return Preferences(members: members)
+    }
+}

@@ -1,0 +1,99 @@
+/// What a configurable knows of the publication (SPEC 1, 5.1): its layout, its languages and the
+/// reading progression it declares.
+///
+/// Every configurable reads the part it needs: EPUB all of it, PDF the reading progression, TTS
+/// the first language, audio nothing.
+///
+/// ```swift
+/// let context = PublicationContext(layout: .reflowable, languages: ["ja"], readingProgression: .rtl)
+/// let resolver = EPUB.Resolver(publication: context)
+/// ```
+///
+/// Read it from JSON with ``init(json:path:)`` (tools, servers, conformance vectors) or through
+/// `Codable`; both go through the same decoder, so every member is optional, `null` counts as
+/// missing and unknown members are ignored.
+public struct PublicationContext: Sendable, Hashable {
+    /// Reflowable (the default) or fixed layout.
+    public var layout: PublicationLayout
+    /// BCP-47 tags; the first one is the publication language.
+    public var languages: [LanguageTag]
+    /// The declared reading progression; `auto` (the default) derives it from the language.
+    public var readingProgression: PublicationReadingProgression
+
+    /// Creates a publication context.
+    ///
+    /// - Parameters:
+    ///   - layout: Reflowable (default) or fixed.
+    ///   - languages: The publication's language tags, the main one first.
+    ///   - readingProgression: The declared reading progression (default `auto`).
+    public init(
+        layout: PublicationLayout = .reflowable, languages: [LanguageTag] = [],
+        readingProgression: PublicationReadingProgression = .auto
+    ) {
+        self.layout = layout
+        self.languages = languages
+        self.readingProgression = readingProgression
+    }
+
+    /// The publication language: the first of ``languages``, unless its tag is empty.
+    public var language: LanguageTag? {
+        guard let first = languages.first, !first.code.isEmpty else { return nil }
+        return first
+    }
+
+    /// Reads a context from a JSON object such as
+    /// `{"layout": "fixed", "languages": ["ja"], "readingProgression": "rtl"}`.
+    ///
+    /// Every member is optional; a `null` member counts as missing (so `"readingProgression": null`
+    /// is `auto`), and unknown members are ignored.
+    ///
+    /// ```swift
+    /// let context = try PublicationContext(json: ["languages": ["ar"]])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - json: The JSON object.
+    ///   - path: The object's path in a larger document, for error messages (empty for a file).
+    /// - Throws: ``JSONMemberError`` naming the member with the wrong type or value.
+    public init(json: JSONValue, path: String = "") throws(JSONMemberError) {
+        let reader = try JSONMemberReader(json, path: path)
+        self.init(
+            layout: try reader.choice("layout", PublicationLayout.self) ?? .reflowable,
+            languages: (try reader.strings("languages") ?? []).map(LanguageTag.init(code:)),
+            readingProgression: try reader.choice("readingProgression", PublicationReadingProgression.self)
+                ?? .auto)
+    }
+
+    /// The context as the JSON object that ``init(json:path:)`` reads.
+    public var jsonValue: JSONValue {
+        [
+            "layout": .string(layout.rawValue),
+            "languages": .array(languages.map { .string($0.code) }),
+            "readingProgression": .string(readingProgression.rawValue),
+        ]
+    }
+}
+
+extension PublicationContext: Codable {
+    /// Decodes a context through ``init(json:path:)``, the one decoder of publication contexts.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError.dataCorrupted` naming the member that is wrong.
+    public init(from decoder: any Decoder) throws {
+        let json = try JSONValue(from: decoder)
+        do throws(JSONMemberError) {
+            try self.init(json: json)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    /// Encodes the context as ``jsonValue``.
+    ///
+    /// - Parameter encoder: The encoder.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        try jsonValue.encode(to: encoder)
+    }
+}

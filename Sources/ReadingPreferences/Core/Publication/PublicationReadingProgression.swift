@@ -1,0 +1,9 @@
+/// The reading progression a publication declares (SPEC 5.1).
+public enum PublicationReadingProgression: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Left to right.
+    case ltr
+    /// Right to left.
+    case rtl
+    /// Not declared: derived from the language.
+    case auto
+}

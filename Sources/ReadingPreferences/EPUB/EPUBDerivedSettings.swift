@@ -1,0 +1,88 @@
+extension EPUB {
+    /// What EPUB resolution derives besides the setting values (SPEC 5.3 steps 4 and 5): the
+    /// stylesheet variant and whether scroll is forced.
+    ///
+    /// Read them from resolved settings as ``ResolvedSettings/stylesheets`` and
+    /// ``ResolvedSettings/isScrollForced``.
+    public struct Derived: DerivedSettings {
+        /// The Readium CSS stylesheet variant.
+        public var stylesheets: StylesheetVariant
+        /// Whether scroll is forced, by vertical text or by the environment (a screen reader).
+        public var isScrollForced: Bool
+
+        /// The state before resolution: the default stylesheets, scroll not forced.
+        public init() {
+            stylesheets = .default
+            isScrollForced = false
+        }
+
+        /// Whether `stylesheets(...)` or `scrollForced(...)` holds.
+        ///
+        /// - Parameter condition: The condition.
+        /// - Returns: `true` when the derived value is one of the condition's values.
+        public func holds(_ condition: DerivedCondition) -> Bool {
+            switch condition.name {
+            case Self.stylesheetsName: return condition.values.contains(stylesheets.rawValue)
+            case Self.scrollForcedName: return condition.values.contains(isScrollForced ? "true" : "false")
+            default: return false
+            }
+        }
+
+        /// `needsStylesheet(...)` or `forcedScroll` (SPEC 3.7).
+        ///
+        /// - Parameter condition: The condition that does not hold.
+        /// - Returns: The reason.
+        public func reason(_ condition: DerivedCondition) -> IneffectiveReason {
+            switch condition.name {
+            case Self.stylesheetsName:
+                return .needsStylesheet(condition.values.compactMap(StylesheetVariant.init(rawValue:)))
+            case Self.scrollForcedName: return .forcedScroll
+            default: return NoDerivedSettings().reason(condition)
+            }
+        }
+
+        static let stylesheetsName = "stylesheets"
+        static let scrollForcedName = "scrollForced"
+    }
+}
+
+extension SettingCondition {
+    /// The resolved stylesheet variant is one of these (EPUB, SPEC 5.4 "SS(...)").
+    ///
+    /// - Parameter variants: The accepted variants.
+    /// - Returns: The condition.
+    public static func stylesheets(_ variants: [EPUB.StylesheetVariant]) -> SettingCondition {
+        .derived(DerivedCondition(EPUB.Derived.stylesheetsName, values: variants.map(\.rawValue)))
+    }
+
+    /// Scroll is not forced by vertical text or by the environment (EPUB, SPEC 5.4).
+    public static var scrollNotForced: SettingCondition {
+        .derived(DerivedCondition(EPUB.Derived.scrollForcedName, values: ["false"]))
+    }
+}
+
+extension IneffectiveReason {
+    /// The stylesheet variant must be one of these (EPUB): `needsStylesheet(default)`.
+    ///
+    /// - Parameter variants: The variants the setting needs.
+    /// - Returns: The reason.
+    public static func needsStylesheet(_ variants: [EPUB.StylesheetVariant]) -> IneffectiveReason {
+        let names = variants.map(\.rawValue)
+        return .custom(
+            code: "needsStylesheet", arguments: names,
+            text: "Only with the \(names.joined(separator: " or ")) stylesheet")
+    }
+
+    /// Scroll is forced by vertical text or a screen reader (EPUB): `forcedScroll`.
+    public static var forcedScroll: IneffectiveReason {
+        .custom(code: "forcedScroll", arguments: [], text: "Scroll is forced")
+    }
+}
+
+extension ResolvedSettings where Schema == EPUB {
+    /// The Readium CSS stylesheet variant (SPEC 5.3 step 5).
+    public var stylesheets: EPUB.StylesheetVariant { derived.stylesheets }
+
+    /// Whether scroll is forced, by vertical text or the environment (SPEC 5.3 step 4).
+    public var isScrollForced: Bool { derived.isScrollForced }
+}

@@ -1,0 +1,13 @@
+extension EPUB {
+    /// The Readium CSS stylesheet variant chosen for a publication (SPEC 5.3 step 5).
+    public enum StylesheetVariant: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Left-to-right, non-CJK text.
+        case `default`
+        /// Right-to-left scripts.
+        case rtl
+        /// Chinese, Japanese or Korean written horizontally.
+        case cjkHorizontal
+        /// Chinese, Japanese or Korean written vertically.
+        case cjkVertical
+    }
+}

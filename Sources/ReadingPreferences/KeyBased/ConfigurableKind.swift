@@ -1,0 +1,99 @@
+/// The configurables a tool can name (`"epub"`, `"pdf"`, `"audio"`, `"tts"`; SPEC 11), and the
+/// one place that maps a name to its schema.
+///
+/// ```swift
+/// guard let kind = ConfigurableKind(rawValue: name) else { ... }   // unknown name
+/// var editor = kind.makeEditor(preferences: stored, inputs: inputs)
+/// try editor.apply(.increment(key: "pageSpacing"))
+/// ```
+///
+/// Each configurable reads what it needs from ``ConfigurableInputs`` and ignores the rest: EPUB
+/// the whole publication and the environment, PDF the reading progression, TTS the first
+/// language, audio nothing but the defaults.
+public enum ConfigurableKind: String, Sendable, Hashable, CaseIterable {
+    /// The EPUB navigator (SPEC 5).
+    case epub
+    /// The PDF navigator (SPEC 6).
+    case pdf
+    /// The audio player (SPEC 6).
+    case audio
+    /// The text-to-speech engine (SPEC 6).
+    case tts
+
+    /// The names of every configurable, for messages and usage text.
+    public static var allNames: [String] { allCases.map(\.rawValue) }
+
+    // The one switch to extend when a configurable is added.
+    var schema: any ToolSchema.Type {
+        switch self {
+        case .epub: return EPUB.self
+        case .pdf: return PDF.self
+        case .audio: return Audio.self
+        case .tts: return TTS.self
+        }
+    }
+
+    /// The configurable's catalogue of settings.
+    public var catalogue: SettingCatalogue { schema.catalogue }
+
+    /// An editor of `preferences` for this configurable, resolving with `inputs`.
+    ///
+    /// ```swift
+    /// var editor = ConfigurableKind.epub.makeEditor(preferences: ["fontSize": 1.2])
+    /// try editor.apply(.increment(key: "fontSize"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - preferences: The preferences to edit.
+    ///   - inputs: The publication, app defaults and environment; members that do not apply to
+    ///     the configurable are ignored.
+    public func makeEditor(
+        preferences: Preferences, inputs: ConfigurableInputs = ConfigurableInputs()
+    ) -> AnyPreferencesEditor {
+        Self.makeEditor(schema, preferences: preferences, inputs: inputs)
+    }
+
+    private static func makeEditor<Schema: ToolSchema>(
+        _ schema: Schema.Type, preferences: Preferences, inputs: ConfigurableInputs
+    ) -> AnyPreferencesEditor {
+        let defaults = SettingValueTable<Schema>(inputs.defaults, asDefaults: true)
+        return AnyPreferencesEditor(
+            PreferencesEditor<Schema>(
+                preferences: preferences, resolver: Schema.resolver(inputs: inputs, defaults: defaults)))
+    }
+}
+
+/// A schema whose resolver tools can build from JSON inputs.
+protocol ToolSchema: SettingsSchema {
+    /// The resolver for a publication, decoded defaults and an environment.
+    static func resolver(inputs: ConfigurableInputs, defaults: SettingValueTable<Self>) -> Resolver
+}
+
+extension EPUB: ToolSchema {
+    static func resolver(inputs: ConfigurableInputs, defaults: SettingValueTable<EPUB>) -> Resolver {
+        Resolver(
+            publication: inputs.publication, defaults: defaults, environment: inputs.environment)
+    }
+}
+
+// SPEC 6: PDF reads the declared reading progression; layout, languages and the environment do
+// not apply.
+extension PDF: ToolSchema {
+    static func resolver(inputs: ConfigurableInputs, defaults: SettingValueTable<PDF>) -> Resolver {
+        Resolver(readingProgression: inputs.publication.readingProgression, defaults: defaults)
+    }
+}
+
+// SPEC 6: audio has no publication-specific settings; only the defaults apply.
+extension Audio: ToolSchema {
+    static func resolver(inputs: ConfigurableInputs, defaults: SettingValueTable<Audio>) -> Resolver {
+        Resolver(defaults: defaults)
+    }
+}
+
+// SPEC 6: TTS speaks the publication language, the first of the publication's languages.
+extension TTS: ToolSchema {
+    static func resolver(inputs: ConfigurableInputs, defaults: SettingValueTable<TTS>) -> Resolver {
+        Resolver(publicationLanguage: inputs.publication.language, defaults: defaults)
+    }
+}
