@@ -74,6 +74,7 @@ package struct PropertyCounterexample<Input> {
 ///
 /// - Parameters:
 ///   - law: The law's name; it picks the law's stream of seeds.
+///   - sourceLocation: Where to report a counterexample.
 ///   - generate: Builds an input from a seeded generator.
 ///   - shrink: Smaller variants of an input, most aggressive first.
 ///   - property: Throws ``PropertyFailure`` (or anything else) when the law does not hold.

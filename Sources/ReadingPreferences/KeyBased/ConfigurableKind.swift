@@ -47,6 +47,7 @@ public enum ConfigurableKind: String, Sendable, Hashable, CaseIterable {
     ///   - preferences: The preferences to edit.
     ///   - inputs: The publication, app defaults and environment; members that do not apply to
     ///     the configurable are ignored.
+    /// - Returns: A key-based editor of the configurable.
     public func makeEditor(
         preferences: Preferences, inputs: ConfigurableInputs = ConfigurableInputs()
     ) -> AnyPreferencesEditor {

@@ -46,7 +46,10 @@ struct CatalogueSpec: Sendable {
     /// fallbacks (declared and resolved from empty preferences), and which keys resolve by a
     /// rule of their own (`"fallback": "rule"`).
     ///
-    /// - Parameter ruleKeys: The keys the SPEC resolves by a rule, in catalogue order.
+    /// - Parameters:
+    ///   - ruleKeys: The keys the SPEC resolves by a rule, in catalogue order.
+    ///   - sourceLocation: Where to report mismatches.
+    /// - Throws: When the catalogue file cannot be read.
     func verify(ruleKeys: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let file = try CatalogueFile(configurable: configurable)
         for failure in mismatches(file) + ruleMismatch(file, expected: ruleKeys) {

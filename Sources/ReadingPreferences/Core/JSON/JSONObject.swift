@@ -121,6 +121,7 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// The position of a key in ``members`` (compared by Unicode scalars), or `nil`.
     ///
     /// - Parameter key: The key to find.
+    /// - Returns: The position, or `nil` when the key is absent.
     public func index(forKey key: String) -> Int? {
         members.firstIndex { $0.key.isScalarEqual(to: key) }
     }
@@ -128,6 +129,7 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// Removes a key and returns its value, or returns `nil` when the key is absent.
     ///
     /// - Parameter key: The key to remove.
+    /// - Returns: The removed value, or `nil`.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
         guard let index = index(forKey: key) else { return nil }
