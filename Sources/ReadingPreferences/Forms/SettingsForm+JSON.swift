@@ -5,6 +5,9 @@ import Foundation
 extension SettingsForm {
     /// Encodes the form as JSON with sorted keys, so the output is stable across runs.
     ///
+    /// A stored number that JSON through `Codable` cannot carry exactly (`1e400`) is written as
+    /// its text in a string: the form is for display (``JSONValue/inexactNumbersAsText``).
+    ///
     /// ```swift
     /// let data = try editor.form().jsonData()
     /// let form = try SettingsForm(jsonData: data)   // equal to editor.form()
@@ -16,6 +19,7 @@ extension SettingsForm {
     public func jsonData(prettyPrinted: Bool = true) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = prettyPrinted ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+        encoder.userInfo[JSONValue.inexactNumbersAsText] = true
         return try encoder.encode(self)
     }
 

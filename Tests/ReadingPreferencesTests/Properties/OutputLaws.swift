@@ -32,10 +32,11 @@ struct OutputLaws {
                     }
                 }
             }
-            // JSONEncoder throws on a non-finite Double; the text must be JSON our parser reads.
+            // The form's JSON never throws (a stored 1e400 is shown as text); it must be JSON our
+            // parser reads.
             let data: Data
             do {
-                data = try JSONEncoder().encode(form)
+                data = try form.jsonData()
             } catch {
                 throw PropertyFailure(description: "the form does not encode: \(error)")
             }

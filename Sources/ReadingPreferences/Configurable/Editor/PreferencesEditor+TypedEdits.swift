@@ -18,6 +18,19 @@ extension PreferencesEditor {
     /// try editor.set(.wordSpacing, 0.5)                    // also writes publisherStyles: false
     /// try editor.set(.wordSpacing, 0.5, activate: false)   // writes only wordSpacing
     /// ```
+    ///
+    /// - Parameters:
+    ///   - setting: The setting to write.
+    ///   - value: The new value, or `nil` to remove the preference.
+    ///   - activate: Whether to also write the setting's automatic requirements when it would
+    ///     not take effect (SPEC 3.3).
+    /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
+    ///   - ``PreferenceError/Code/unknownKey``: the schema's catalogue does not hold `setting`.
+    ///   - ``PreferenceError/Code/typeMismatch``: the value has a type the setting's coder never
+    ///     writes (possible through an untyped `Setting<Schema, SettingValue>`).
+    ///   - ``PreferenceError/Code/unsupportedValue``: the coder or the allowlist rejects the
+    ///     value (an enum case the setting does not support, an empty name).
+    ///   - ``PreferenceError/Code/notANumber``: NaN or an infinity for a number setting.
     public mutating func set<Value>(_ setting: Setting<Schema, Value>, _ value: Value?, activate: Bool = true)
         throws(PreferenceError)
     {
@@ -25,6 +38,25 @@ extension PreferencesEditor {
     }
 
     /// Sets a setting to `transform(stored value ?? effective value)` (SPEC 3.4 `update`).
+    ///
+    /// ```swift
+    /// try editor.update(.pageMargins) { $0 * 2 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - setting: The setting to write.
+    ///   - activate: Whether to also write the setting's automatic requirements when it would
+    ///     not take effect (SPEC 3.3).
+    ///   - transform: Computes the new value from the current one.
+    /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
+    ///   - ``PreferenceError/Code/unknownKey``: the schema's catalogue does not hold `setting`.
+    ///   - ``PreferenceError/Code/wrongKind``: the setting has neither a stored nor an effective
+    ///     value to transform.
+    ///   - ``PreferenceError/Code/typeMismatch``: the new value has a type the setting's coder
+    ///     never writes (possible through an untyped `Setting<Schema, SettingValue>`).
+    ///   - ``PreferenceError/Code/unsupportedValue``: the coder or the allowlist rejects the new
+    ///     value.
+    ///   - ``PreferenceError/Code/notANumber``: the new value is NaN or an infinity.
     public mutating func update<Value>(
         _ setting: Setting<Schema, Value>, activate: Bool = true, _ transform: (Value) -> Value
     ) throws(PreferenceError) {
@@ -36,7 +68,10 @@ extension PreferencesEditor {
         try set(slot: slot, value: transform(current).settingValue, activate: activate)
     }
 
-    /// Removes a setting's preference (and its `renamedFrom` aliases).
+    /// Removes a setting's preference (and its `renamedFrom` aliases). A setting the schema's
+    /// catalogue does not hold changes nothing.
+    ///
+    /// - Parameter setting: The setting whose preference to remove.
     public mutating func clear<Value>(_ setting: Setting<Schema, Value>) {
         guard let slot = Schema.catalogue.slot(forKey: setting.key) else { return }
         clear(slot: slot)
@@ -49,13 +84,34 @@ extension PreferencesEditor {
         reresolve()
     }
 
-    /// Sets a toggle to the opposite of its stored (or effective) value.
+    /// Sets a toggle to the opposite of its stored (or effective) value, activating as `set`
+    /// does.
+    ///
+    /// - Parameter setting: The toggle setting.
+    /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
+    ///   - ``PreferenceError/Code/unknownKey``: the schema's catalogue does not hold `setting`.
+    ///   - ``PreferenceError/Code/wrongKind``: the setting's descriptor is not a toggle.
     public mutating func toggle(_ setting: Setting<Schema, Bool>) throws(PreferenceError) {
         try toggle(slot: slot(of: setting))
     }
 
     /// Removes the preference when it is stored as `value`; otherwise sets it to `value`
     /// (validated, activating). Applies to enum and color settings.
+    ///
+    /// ```swift
+    /// try editor.toggle(.imageFilter, value: .darken)   // set
+    /// try editor.toggle(.imageFilter, value: .darken)   // removed again
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - setting: The enum or color setting.
+    ///   - value: The value to toggle.
+    /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
+    ///   - ``PreferenceError/Code/unknownKey``: the schema's catalogue does not hold `setting`.
+    ///   - ``PreferenceError/Code/wrongKind``: the setting is neither an enum nor a color.
+    ///   - ``PreferenceError/Code/typeMismatch``: the value has a type the setting's coder never
+    ///     writes (possible through an untyped `Setting<Schema, SettingValue>`).
+    ///   - ``PreferenceError/Code/unsupportedValue``: the setting does not support the value.
     public mutating func toggle<Value>(_ setting: Setting<Schema, Value>, value: Value)
         throws(PreferenceError)
     {
@@ -69,13 +125,24 @@ extension PreferencesEditor {
     /// ```swift
     /// try editor.increment(.fontSize)   // 1.0 → 1.1
     /// ```
+    ///
+    /// - Parameter setting: The range or percent setting.
+    /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
+    ///   - ``PreferenceError/Code/unknownKey``: the schema's catalogue does not hold `setting`.
+    ///   - ``PreferenceError/Code/wrongKind``: the setting is neither a range nor a percent.
     public mutating func increment<Value: SettingNumber>(_ setting: Setting<Schema, Value>)
         throws(PreferenceError)
     {
         try step(slot: slot(of: setting), up: true)
     }
 
-    /// Moves a range setting to its previous step or back by its increment (SPEC 3.5).
+    /// Moves a range setting to its previous step or back by its increment (SPEC 3.5). The
+    /// result is always written, so an unset preference becomes explicit.
+    ///
+    /// - Parameter setting: The range or percent setting.
+    /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
+    ///   - ``PreferenceError/Code/unknownKey``: the schema's catalogue does not hold `setting`.
+    ///   - ``PreferenceError/Code/wrongKind``: the setting is neither a range nor a percent.
     public mutating func decrement<Value: SettingNumber>(_ setting: Setting<Schema, Value>)
         throws(PreferenceError)
     {
@@ -84,6 +151,20 @@ extension PreferencesEditor {
 
     /// Adds `amount` to a range setting, ignoring steps, rounded like an increment and coerced
     /// into the range (SPEC 3.4 `adjustBy`).
+    ///
+    /// ```swift
+    /// try editor.adjust(.fontSize, by: -0.25)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - setting: The range or percent setting.
+    ///   - amount: The amount to add; negative to subtract.
+    /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
+    ///   - ``PreferenceError/Code/unknownKey``: the schema's catalogue does not hold `setting`.
+    ///   - ``PreferenceError/Code/wrongKind``: the setting is neither a range nor a percent.
+    ///   - ``PreferenceError/Code/notANumber``: `amount` (or the sum) is NaN or an infinity.
+    ///   - ``PreferenceError/Code/unsupportedValue``: the sum is not a whole number for an
+    ///     integer setting.
     public mutating func adjust<Value: SettingNumber>(_ setting: Setting<Schema, Value>, by amount: Double)
         throws(PreferenceError)
     {
@@ -93,6 +174,16 @@ extension PreferencesEditor {
     /// Makes a setting effective by writing every requirement it can (automatic and manual),
     /// or throws ``PreferenceError/Code/notActivatable`` and changes nothing (SPEC 3.3).
     /// Activating an effective setting succeeds and changes nothing.
+    ///
+    /// ```swift
+    /// try editor.activate(.columnCount)   // with scroll on: writes scroll: false (manual)
+    /// ```
+    ///
+    /// - Parameter setting: The setting to make effective.
+    /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
+    ///   - ``PreferenceError/Code/unknownKey``: the schema's catalogue does not hold `setting`.
+    ///   - ``PreferenceError/Code/notActivatable``: no preference write can make the setting
+    ///     effective (a condition such as the layout or the stylesheet variant is not met).
     public mutating func activate<Value>(_ setting: Setting<Schema, Value>) throws(PreferenceError) {
         try activate(slot: slot(of: setting))
     }

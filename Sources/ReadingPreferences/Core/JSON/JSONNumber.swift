@@ -124,70 +124,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The exact integer written in `bytes` (a valid JSON number), or nil when it is not
     /// integral or does not fit in `Int`.
-    ///
-    /// The digits are read as a decimal significand with a decimal point position, so `1.5e1`
-    /// and `15` are handled alike and no rounding ever happens.
     static func exactInteger(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = 0
-        let count = bytes.count
-        var negative = false
-        if index < count, bytes[index] == UInt8(ascii: "-") {
-            negative = true
-            index += 1
-        }
-        // Locate the integer digits, the fraction digits and the exponent.
-        let integerStart = index
-        while index < count, bytes[index] &- 0x30 < 10 { index += 1 }
-        let integerEnd = index
-        var fractionStart = index
-        var fractionEnd = index
-        if index < count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            fractionStart = index
-            while index < count, bytes[index] &- 0x30 < 10 { index += 1 }
-            fractionEnd = index
-        }
-        var exponent = 0
-        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            var exponentNegative = false
-            if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-                exponentNegative = bytes[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            while index < count, bytes[index] &- 0x30 < 10 {
-                // Saturate: anything past a million digits is out of Int's range either way.
-                if exponent < 1_000_000 { exponent = exponent * 10 + Int(bytes[index] &- 0x30) }
-                index += 1
-            }
-            if exponentNegative { exponent = -exponent }
-        }
-        // Digit i of the significand (integer digits then fraction digits).
-        let integerCount = integerEnd - integerStart
-        let digitCount = integerCount + (fractionEnd - fractionStart)
-        func digit(_ i: Int) -> Int {
-            let position = i < integerCount ? integerStart + i : fractionStart + (i - integerCount)
-            return Int(bytes[position] &- 0x30)
-        }
-        var first = 0
-        while first < digitCount, digit(first) == 0 { first += 1 }
-        if first == digitCount { return 0 }
-        var last = digitCount - 1
-        while digit(last) == 0 { last -= 1 }
-        // The decimal point sits before significand digit `point`.
-        let point = integerCount + exponent
-        guard last < point else { return nil }
-        // The leading non-zero digit has weight 10^(point - first - 1); Int holds 19 digits.
-        guard point - first <= 19 else { return nil }
-        var result = 0
-        for i in first..<point {
-            let d = i < digitCount ? digit(i) : 0
-            let (shifted, overflow1) = result.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) =
-                negative ? shifted.subtractingReportingOverflow(d) : shifted.addingReportingOverflow(d)
-            if overflow1 || overflow2 { return nil }
-            result = next
-        }
-        return result
+        JSONDecimalForm(bytes).integerValue
     }
 }

@@ -169,11 +169,16 @@ struct JSONObjectLookup {
     private let index: [JSONScalarKey: Int]?
 
     init(_ object: JSONObject) {
-        members = object.members
-        if object.members.count > JSONObjectBuilder.linearLimit {
+        self.init(members: object.members)
+    }
+
+    /// Indexes members whose keys are unique.
+    init(members: [JSONObject.Member]) {
+        self.members = members
+        if members.count > JSONObjectBuilder.linearLimit {
             var index: [JSONScalarKey: Int] = [:]
-            index.reserveCapacity(object.members.count)
-            for (position, member) in object.members.enumerated() {
+            index.reserveCapacity(members.count)
+            for (position, member) in members.enumerated() {
                 index[JSONScalarKey(member.key)] = position
             }
             self.index = index
@@ -188,61 +193,150 @@ struct JSONObjectLookup {
     }
 }
 
+/// A set of keys compared by Unicode scalars, linear for a few keys and hashed for many, so
+/// filtering n members by k keys costs O(n + k).
+struct JSONKeySet {
+    private let keys: [String]
+    private let set: Set<JSONScalarKey>?
+
+    init(_ keys: some Sequence<String>) {
+        self.keys = Array(keys)
+        set = self.keys.count > JSONObjectBuilder.linearLimit ? Set(self.keys.map(JSONScalarKey.init)) : nil
+    }
+
+    func contains(_ key: String) -> Bool {
+        if let set { return set.contains(JSONScalarKey(key)) }
+        return keys.contains { $0.isScalarEqual(to: key) }
+    }
+}
+
 /// Accumulates object members, applying the duplicate-key rule: the last value wins, at the
-/// position of the first occurrence.
+/// position of the first occurrence. Keys can also be removed, so every bulk operation on
+/// members (parsing, merging, merge patches, `Decoder` input) runs in linear time whatever the
+/// keys.
 ///
 /// Each key comes with a cheap fingerprint of its UTF-8 bytes (see `fingerprint(of:)`); two keys
 /// are only compared byte by byte when their fingerprints match, which for a typical object of a
-/// dozen distinct keys means never. Past `linearLimit` members an index keeps adversarial
-/// inputs (a million keys) linear overall.
+/// dozen distinct keys means never. Past `linearLimit` members a hash index, seeded per process
+/// over the keys' bytes, keeps adversarial inputs (a million keys, shared prefixes, keys chosen
+/// to collide) linear overall.
 struct JSONObjectBuilder {
     static let linearLimit = 16
 
-    var members: [JSONObject.Member] = []
+    private(set) var storage: [JSONObject.Member] = []
     private var fingerprints: [UInt64] = []
     private var index: [JSONScalarKey: Int]?
+    /// Positions of removed members, which ``members`` leaves out; empty unless something was
+    /// removed.
+    private var removed: [Bool] = []
+    private var removedCount = 0
 
     init(capacity: Int) {
-        members.reserveCapacity(capacity)
-        fingerprints.reserveCapacity(capacity)
+        storage.reserveCapacity(capacity)
+        fingerprints.reserveCapacity(Swift.min(capacity, Self.linearLimit))
+    }
+
+    /// Starts from members whose keys are known to be unique.
+    init(uniqueMembers: [JSONObject.Member]) {
+        storage = uniqueMembers
+        if uniqueMembers.count > Self.linearLimit {
+            var index: [JSONScalarKey: Int] = [:]
+            index.reserveCapacity(uniqueMembers.count * 2)
+            for (position, member) in uniqueMembers.enumerated() { index[JSONScalarKey(member.key)] = position }
+            self.index = index
+        } else {
+            fingerprints = uniqueMembers.map { Self.fingerprint(of: $0.key) }
+        }
+    }
+
+    /// The members, in order, without the removed ones.
+    var members: [JSONObject.Member] {
+        guard removedCount > 0 else { return storage }
+        var result: [JSONObject.Member] = []
+        result.reserveCapacity(storage.count - removedCount)
+        for (position, member) in storage.enumerated() where !removed[position] { result.append(member) }
+        return result
     }
 
     /// Inserts a member; returns `true` when the key was already present (its value replaced).
     mutating func insert(key: String, value: JSONValue) -> Bool {
-        var copy = key
-        let fingerprint = copy.withUTF8 { Self.fingerprint(of: $0) }
-        return insert(key: key, fingerprint: fingerprint, value: value)
+        insert(key: key, fingerprint: Self.fingerprint(of: key), value: value)
     }
 
     /// Inserts a member whose key's fingerprint is known; returns `true` when the key was
     /// already present (its value replaced).
     @inline(__always)
     mutating func insert(key: String, fingerprint: UInt64, value: consuming JSONValue) -> Bool {
+        insertReportingPosition(key: key, fingerprint: fingerprint, value: value).existed
+    }
+
+    /// Inserts a member; returns its position in the storage and whether it was present.
+    @inline(__always)
+    mutating func insertReportingPosition(
+        key: String, fingerprint: UInt64, value: consuming JSONValue
+    ) -> (position: Int, existed: Bool) {
         if let existing = position(of: key, fingerprint: fingerprint) {
-            members[existing].value = value
-            return true
+            storage[existing].value = value
+            return (existing, true)
         }
+        let position = storage.count
         if index != nil {
-            index?[JSONScalarKey(key)] = members.count
-        } else if members.count == Self.linearLimit {
+            index?[JSONScalarKey(key)] = position
+        } else if storage.count == Self.linearLimit {
             var newIndex: [JSONScalarKey: Int] = [:]
             newIndex.reserveCapacity(Self.linearLimit * 4)
-            for (position, member) in members.enumerated() { newIndex[JSONScalarKey(member.key)] = position }
-            newIndex[JSONScalarKey(key)] = members.count
+            for (old, member) in storage.enumerated() where removed.isEmpty || !removed[old] {
+                newIndex[JSONScalarKey(member.key)] = old
+            }
+            newIndex[JSONScalarKey(key)] = position
             index = newIndex
+            fingerprints = []
         }
         if index == nil { fingerprints.append(fingerprint) }
-        members.append(JSONObject.Member(key: key, value: value))
-        return false
+        if !removed.isEmpty { removed.append(false) }
+        storage.append(JSONObject.Member(key: key, value: value))
+        return (position, false)
+    }
+
+    /// The value of a key, or `nil`.
+    func value(forKey key: String) -> JSONValue? {
+        position(of: key, fingerprint: Self.fingerprint(of: key)).map { storage[$0].value }
+    }
+
+    /// Removes a key; returns its value, or `nil` when it is absent.
+    @discardableResult
+    mutating func removeValue(forKey key: String) -> JSONValue? {
+        guard let position = position(of: key, fingerprint: Self.fingerprint(of: key)) else { return nil }
+        if removed.isEmpty { removed = Array(repeating: false, count: storage.count) }
+        removed[position] = true
+        removedCount += 1
+        if index != nil {
+            index?[JSONScalarKey(key)] = nil
+        } else {
+            fingerprints[position] = Self.removedFingerprint
+        }
+        return storage[position].value
     }
 
     @inline(__always)
     private func position(of key: String, fingerprint: UInt64) -> Int? {
         if let index { return index[JSONScalarKey(key)] }
         for position in fingerprints.indices where fingerprints[position] == fingerprint {
-            if members[position].key.isScalarEqual(to: key) { return position }
+            if storage[position].key.isScalarEqual(to: key), removed.isEmpty || !removed[position] {
+                return position
+            }
         }
         return nil
+    }
+
+    /// The fingerprint of a removed member in the linear scan: the `removed` flags settle any
+    /// key that happens to share it.
+    private static let removedFingerprint: UInt64 = .max
+
+    /// The fingerprint of a key (see `fingerprint(of:)` on bytes).
+    static func fingerprint(of key: String) -> UInt64 {
+        var copy = key
+        return copy.withUTF8 { fingerprint(of: $0) }
     }
 
     /// A summary of a key's UTF-8 bytes: its length and its first and last eight bytes.

@@ -89,8 +89,8 @@ extension JSONParser {
             while index < end {
                 let digit = bytes[index] &- 0x30
                 guard digit < 10 else { break }
-                // Saturate: any exponent this large already means infinity or zero.
-                if written < 100_000 { written = written * 10 + Int(digit) }
+                // A long exponent goes to the exact slow path, never the fast one below.
+                if written < 1_000 { written = written * 10 + Int(digit) } else { slow = true }
                 index += 1
             }
             if index == exponentStart { return nil }
@@ -108,11 +108,8 @@ extension JSONParser {
             }
             return (index, negative ? -value : value)
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if let value = Double(text) { return (index, value) }
-        // Not reached with the grammar checked above; kept so that an old runtime that returns
-        // nil on overflow still gives the limit value.
-        let magnitude = exponent > 0 ? Double.infinity : 0.0
-        return (index, negative ? -magnitude : magnitude)
+        // Long, large or tiny numbers: read the decimal form once (linear in the text) and round
+        // at most 769 significant digits.
+        return (index, JSONDecimalForm(UnsafeBufferPointer(rebasing: bytes[start..<index])).doubleValue)
     }
 }

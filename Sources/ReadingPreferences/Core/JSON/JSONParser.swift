@@ -142,6 +142,7 @@ struct JSONParserState {
         position += 1
         var builder = JSONObjectBuilder(capacity: 16)
         var duplicates: [String] = []
+        var isDuplicated: [Bool] = []
         skipWhitespace()
         if position < end, bytes[position] == JSONByte.closeBrace {
             position += 1
@@ -151,10 +152,18 @@ struct JSONParserState {
             let (key, fingerprint) = try parseKey()
             skipWhitespace()
             let value = try parseValue(parentDepth: 1)
-            if builder.insert(key: key, fingerprint: fingerprint, value: value),
-                !duplicates.contains(where: { $0.isScalarEqual(to: key) })
-            {
-                duplicates.append(key)
+            // Each duplicated key is reported once, in order of first duplication: a flag per
+            // member position keeps that linear however many times keys repeat.
+            let (memberIndex, existed) = builder.insertReportingPosition(
+                key: key, fingerprint: fingerprint, value: value)
+            if existed {
+                if isDuplicated.count <= memberIndex {
+                    isDuplicated.append(contentsOf: repeatElement(false, count: memberIndex + 1 - isDuplicated.count))
+                }
+                if !isDuplicated[memberIndex] {
+                    isDuplicated[memberIndex] = true
+                    duplicates.append(key)
+                }
             }
             skipWhitespace()
             guard position < end else { throw unexpected(at: position) }

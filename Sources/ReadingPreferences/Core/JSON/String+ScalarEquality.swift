@@ -25,8 +25,9 @@ extension String {
 
 /// A `String` wrapper whose equality is scalar equality, for dictionaries that index JSON keys.
 ///
-/// The hash is `String`'s own (canonical) hash: strings that are scalar-equal are canonically
-/// equivalent, so they hash alike, which is all `Hashable` needs.
+/// The hash feeds the key's UTF-8 bytes to the per-process seeded `Hasher`: equal bytes are
+/// equal scalars, it is cheaper than `String`'s canonical hash, and an attacker cannot choose
+/// keys that collide (so a document of a million keys stays linear to index).
 struct JSONScalarKey: Hashable {
     var string: String
 
@@ -37,6 +38,7 @@ struct JSONScalarKey: Hashable {
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(string)
+        var copy = string
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -15,22 +15,25 @@ extension Preferences {
 
     /// Writes `other`'s keys over these preferences; see ``merging(_:)``.
     public mutating func merge(_ other: Preferences) {
-        for member in other.members { self[member.key] = member.value }
+        guard !other.isEmpty else { return }
+        var builder = JSONObjectBuilder(uniqueMembers: members)
+        for member in other.members { _ = builder.insert(key: member.key, value: member.value) }
+        members = builder.members
     }
 
     /// Keeps only the given keys (unknown keys follow the same rule).
     public func filter(keys: some Sequence<String>) -> Preferences {
-        let kept = Array(keys)
+        let kept = JSONKeySet(keys)
         var result = self
-        result.members.removeAll { member in !kept.contains { $0.isScalarEqual(to: member.key) } }
+        result.members.removeAll { !kept.contains($0.key) }
         return result
     }
 
     /// Drops the given keys.
     public func filterNot(keys: some Sequence<String>) -> Preferences {
-        let dropped = Array(keys)
+        let dropped = JSONKeySet(keys)
         var result = self
-        result.members.removeAll { member in dropped.contains { $0.isScalarEqual(to: member.key) } }
+        result.members.removeAll { dropped.contains($0.key) }
         return result
     }
 
@@ -51,36 +54,26 @@ extension Preferences {
     /// let patched = preferences.applying(mergePatch: ["theme": nil, "fontSize": 1.4])
     /// ```
     public func applying(mergePatch patch: JSONObject) -> Preferences {
-        var result = self
-        for member in patch.members {
-            switch (member.value, result[member.key]) {
-            case (.null, _):
-                result[member.key] = nil
-            case (.object(let patchObject), .object(let target)?):
-                result[member.key] = .object(Self.merge(patchObject, into: target))
-            case (.object(let patchObject), _):
-                result[member.key] = .object(Self.merge(patchObject, into: JSONObject()))
-            default:
-                result[member.key] = member.value
-            }
-        }
+        var result = Preferences()
+        result.members = Self.merge(patch, into: members)
         return result
     }
 
-    private static func merge(_ patch: JSONObject, into target: JSONObject) -> JSONObject {
-        var result = target
+    /// RFC 7396 on members, in linear time: removals leave tombstones that are compacted once.
+    private static func merge(_ patch: JSONObject, into target: [JSONObject.Member]) -> [JSONObject.Member] {
+        var builder = JSONObjectBuilder(uniqueMembers: target)
         for member in patch.members {
-            switch (member.value, result[member.key]) {
-            case (.null, _):
-                result[member.key] = nil
-            case (.object(let patchObject), .object(let nested)?):
-                result[member.key] = .object(merge(patchObject, into: nested))
-            case (.object(let patchObject), _):
-                result[member.key] = .object(merge(patchObject, into: JSONObject()))
+            switch member.value {
+            case .null:
+                builder.removeValue(forKey: member.key)
+            case .object(let patchObject):
+                let nested = builder.value(forKey: member.key)?.objectValue?.members ?? []
+                let merged = merge(patchObject, into: nested)
+                _ = builder.insert(key: member.key, value: .object(JSONObject(uniqueMembers: merged)))
             default:
-                result[member.key] = member.value
+                _ = builder.insert(key: member.key, value: member.value)
             }
         }
-        return result
+        return builder.members
     }
 }

@@ -15,12 +15,12 @@ extension Preferences {
     ///
     /// Empty objects and arrays stay as values, so nothing is lost.
     public func flattened() -> Preferences {
-        var result = Preferences()
+        var flat: [JSONObject.Member] = []
         for member in members {
             // The top level is always an object, so its index-like keys need no marker.
-            Self.flatten(member.value, path: Self.escape(member.key, marksIndex: false), into: &result)
+            Self.flatten(member.value, path: Self.escape(member.key, marksIndex: false), into: &flat)
         }
-        return result
+        return Preferences(members: flat)
     }
 
     /// Nests dotted keys back into objects (and arrays, where the child keys are the unescaped
@@ -28,7 +28,14 @@ extension Preferences {
     public func nested() -> Preferences {
         var root = KeyPathNode()
         for member in members {
-            root.insert(member.value, at: Self.split(member.key)[...])
+            let path = Self.split(member.key)
+            // Deeper than any document the parser accepts: kept as one key rather than nested,
+            // so a key of a million dots cannot exhaust the stack.
+            guard path.count <= JSONParsingOptions().maxDepth else {
+                root.insert(member.value, at: [KeyPathComponent(member.key, escaped: true)])
+                continue
+            }
+            root.insert(member.value, at: path[...])
         }
         return Preferences(root.object)
     }
@@ -43,7 +50,7 @@ extension Preferences {
         nested().jsonData(options: options)
     }
 
-    private static func flatten(_ value: JSONValue, path: String, into result: inout Preferences) {
+    private static func flatten(_ value: JSONValue, path: String, into result: inout [JSONObject.Member]) {
         switch value {
         case .object(let object) where !object.isEmpty:
             for member in object.members {
@@ -54,7 +61,7 @@ extension Preferences {
                 flatten(element, path: path + "." + String(index), into: &result)
             }
         default:
-            result[path] = value
+            result.append(JSONObject.Member(key: path, value: value))
         }
     }
 
@@ -120,7 +127,7 @@ struct KeyPathComponent {
 private struct KeyPathNode {
     var value: JSONValue?
     var children: [(name: String, isIndex: Bool, node: KeyPathNode)] = []
-    var positions: [String: Int] = [:]
+    var positions: [JSONScalarKey: Int] = [:]
 
     mutating func insert(_ newValue: JSONValue, at path: ArraySlice<KeyPathComponent>) {
         guard let first = path.first else {
@@ -128,13 +135,13 @@ private struct KeyPathNode {
             return
         }
         value = nil
-        if let position = positions[first.name] {
+        if let position = positions[JSONScalarKey(first.name)] {
             children[position].isIndex = children[position].isIndex && first.isIndex
             children[position].node.insert(newValue, at: path.dropFirst())
         } else {
             var child = KeyPathNode()
             child.insert(newValue, at: path.dropFirst())
-            positions[first.name] = children.count
+            positions[JSONScalarKey(first.name)] = children.count
             children.append((first.name, first.isIndex, child))
         }
     }

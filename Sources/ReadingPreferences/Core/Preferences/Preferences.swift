@@ -24,11 +24,14 @@ public struct Preferences: Sendable, Hashable, ExpressibleByDictionaryLiteral, C
     }
 
     /// Creates preferences from members; `null` values are dropped and a duplicate key's last
-    /// value wins at the position of its first occurrence.
+    /// value wins at the position of its first occurrence. Linear in the number of members.
+    ///
+    /// - Parameter members: The members, possibly with duplicate keys and `null` values.
     public init(members: [JSONObject.Member]) {
-        self.members = []
-        self.members.reserveCapacity(members.count)
-        for member in members { self[member.key] = member.value }
+        var builder = JSONObjectBuilder(capacity: members.count)
+        for member in members { _ = builder.insert(key: member.key, value: member.value) }
+        self.members = builder.members
+        if self.members.contains(where: \.value.isNull) { self.members.removeAll(where: \.value.isNull) }
     }
 
     /// Creates preferences from a JSON object.
@@ -74,7 +77,7 @@ public struct Preferences: Sendable, Hashable, ExpressibleByDictionaryLiteral, C
     public var isEmpty: Bool { members.isEmpty }
 
     /// The preferences as a JSON object, in order.
-    public var jsonObject: JSONObject { JSONObject(members: members) }
+    public var jsonObject: JSONObject { JSONObject(uniqueMembers: members) }
 
     /// Whether a key is reserved for metadata (it starts with `$`).
     public static func isReserved(_ key: String) -> Bool {
@@ -98,10 +101,13 @@ public struct Preferences: Sendable, Hashable, ExpressibleByDictionaryLiteral, C
     }
 
     /// Two preferences are equal when they hold the same keys with equal values, in any order.
+    /// Linear in the number of keys.
     public static func == (lhs: Preferences, rhs: Preferences) -> Bool {
         guard lhs.members.count == rhs.members.count else { return false }
+        let lookup = JSONObjectLookup(members: rhs.members)
         for member in lhs.members {
-            guard let other = rhs[member.key], other == member.value else { return false }
+            guard let position = lookup.position(of: member.key), rhs.members[position].value == member.value
+            else { return false }
         }
         return true
     }

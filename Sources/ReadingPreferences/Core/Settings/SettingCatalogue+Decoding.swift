@@ -11,8 +11,10 @@ extension SettingCatalogue {
         -> [PreferenceDiagnostic]
     {
         var result: [PreferenceDiagnostic] = []
+        // Hashed when large, so a document of 100,000 duplicated keys is diagnosed in linear time.
+        let duplicated = JSONKeySet(duplicateKeys)
         for member in preferences.members where !Preferences.isReserved(member.key) {
-            if duplicateKeys.contains(where: { $0.isScalarEqual(to: member.key) }) {
+            if !duplicateKeys.isEmpty, duplicated.contains(member.key) {
                 result.append(PreferenceDiagnostic(.duplicateKey, key: member.key))
                 continue
             }
@@ -28,8 +30,11 @@ extension SettingCatalogue {
             }
         }
         // A duplicate whose last value was null left no member behind; it is still reported.
-        for key in duplicateKeys where !Preferences.isReserved(key) && preferences.index(forKey: key) == nil {
-            result.append(PreferenceDiagnostic(.duplicateKey, key: key))
+        if !duplicateKeys.isEmpty {
+            let stored = JSONObjectLookup(members: preferences.members)
+            for key in duplicateKeys where !Preferences.isReserved(key) && stored.position(of: key) == nil {
+                result.append(PreferenceDiagnostic(.duplicateKey, key: key))
+            }
         }
         return result
     }
