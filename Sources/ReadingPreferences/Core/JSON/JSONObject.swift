@@ -189,7 +189,10 @@ struct JSONObjectLookup {
 
     func position(of key: String) -> Int? {
         if let index { return index[JSONScalarKey(key)] }
-        return members.firstIndex { $0.key.isScalarEqual(to: key) }
+        return members.firstIndex {
+            KeyComparisons.count()
+            return $0.key.isScalarEqual(to: key)
+        }
     }
 }
 
@@ -321,7 +324,9 @@ struct JSONObjectBuilder {
     @inline(__always)
     private func position(of key: String, fingerprint: UInt64) -> Int? {
         if let index { return index[JSONScalarKey(key)] }
-        for position in fingerprints.indices where fingerprints[position] == fingerprint {
+        for position in fingerprints.indices {
+            KeyComparisons.count()
+            guard fingerprints[position] == fingerprint else { continue }
             if storage[position].key.isScalarEqual(to: key), removed.isEmpty || !removed[position] {
                 return position
             }

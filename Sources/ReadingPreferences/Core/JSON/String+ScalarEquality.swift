@@ -6,8 +6,8 @@ extension String {
     /// stored document keeps both keys as written. Comparing the UTF-8 bytes is the same as
     /// comparing scalars, and it is fast: a length check rejects most different keys at once,
     /// and native and small strings expose contiguous UTF-8.
-    @inlinable
     package func isScalarEqual(to other: String) -> Bool {
+        KeyComparisons.count()
         let lhs = utf8
         let rhs = other.utf8
         guard lhs.count == rhs.count else { return false }
@@ -40,5 +40,34 @@ struct JSONScalarKey: Hashable {
     func hash(into hasher: inout Hasher) {
         var copy = string
         copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// Counts key comparisons (every `isScalarEqual` and every fingerprint probe) in debug builds, so tests can check that bulk operations on hostile
+/// documents do work linear in their size, by counting rather than timing (issue 11).
+///
+/// ```swift
+/// let counter = KeyComparisons.Counter()
+/// KeyComparisons.$current.withValue(counter) { _ = a == b }
+/// counter.count   // comparisons made
+/// ```
+package enum KeyComparisons {
+    #if DEBUG
+        /// A count, read and written by one task at a time.
+        package final class Counter: @unchecked Sendable {
+            package var count = 0
+            package init() {}
+        }
+
+        /// The counter of the current task, if a test installed one.
+        @TaskLocal package static var current: Counter?
+    #endif
+
+    /// Records one key comparison (nothing in release builds).
+    @inline(__always)
+    static func count() {
+        #if DEBUG
+            current?.count += 1
+        #endif
     }
 }
