@@ -35,9 +35,11 @@ public struct PublicationContext: Sendable, Hashable {
         self.readingProgression = readingProgression
     }
 
-    /// The publication language: the first of ``languages``, unless its tag is empty.
+    /// The publication language: the first of ``languages``, when it is a well-formed tag
+    /// (``LanguageTag/isWellFormed``). Metadata is untrusted input: a malformed first language is
+    /// ignored, so it never reaches a `lang` attribute.
     public var language: LanguageTag? {
-        guard let first = languages.first, !first.code.isEmpty else { return nil }
+        guard let first = languages.first, first.isWellFormed else { return nil }
         return first
     }
 

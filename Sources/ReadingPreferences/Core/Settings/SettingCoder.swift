@@ -12,7 +12,8 @@ public enum SettingCoder: Sendable, Hashable {
     case enumeration([String])
     /// `"#RRGGBB"` on output; every form of SPEC 3.1 on input.
     case color
-    /// A BCP-47 language tag string, with `_` replaced by `-`.
+    /// A well-formed BCP-47 language tag string, with `_` replaced by `-`; anything else is
+    /// unsupported.
     case language
     /// A non-empty string, such as a font family name.
     case string
@@ -52,8 +53,10 @@ public enum SettingCoder: Sendable, Hashable {
             return Self.decodeColor(json)
         case .language:
             guard case .string(let raw) = json else { return .failure(.typeMismatch) }
-            guard !raw.isEmpty else { return .failure(.unsupportedValue) }
-            return .success(.string(LanguageTag(code: raw).code))
+            // SPEC 3.1: only a well-formed tag, so what reaches a `lang` attribute is a tag.
+            let tag = LanguageTag(code: raw)
+            guard tag.isWellFormed else { return .failure(.unsupportedValue) }
+            return .success(.string(tag.code))
         case .string:
             guard case .string(let raw) = json else { return .failure(.typeMismatch) }
             guard !raw.isEmpty else { return .failure(.unsupportedValue) }

@@ -1,8 +1,8 @@
 /// A BCP-47 language tag and the predicates of SPEC 5.2.
 ///
 /// The tag is kept as given, except that every `_` becomes `-` (SPEC 3.1), so `"zh_TW"` is stored
-/// and encoded as `"zh-TW"`. The tag is never validated: an empty or malformed tag is simply
-/// neither right-to-left nor CJK.
+/// and encoded as `"zh-TW"`. A language setting accepts only well-formed tags
+/// (``isWellFormed``); a malformed tag built in code is neither right-to-left nor CJK.
 ///
 /// ```swift
 /// let language: LanguageTag = "ar-EG"
@@ -23,7 +23,7 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
     /// ```
     public init(code: String) {
         // SPEC 3.1: "_" is accepted as a separator and normalized to "-".
-        self.code = String(code.map { $0 == "_" ? "-" : $0 })
+        self.code = code.utf8.contains(UInt8(ascii: "_")) ? String(code.map { $0 == "_" ? "-" : $0 }) : code
     }
 
     /// Creates a language from a string literal, as ``init(code:)``.
@@ -37,7 +37,7 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
 
     /// The first subtag, lower-cased (`"zh"` for `"ZH-Hant"`); empty for an empty tag.
     public var primarySubtag: String {
-        subtags.first.map { Self.asciiLowercased($0) } ?? ""
+        Self.asciiLowercased(code.split(separator: "-", omittingEmptySubsequences: false).first ?? "")
     }
 
     /// The script subtag: four ASCII letters right after the primary subtag, title-cased.
@@ -47,12 +47,36 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
     /// LanguageTag(code: "en-US").scriptSubtag       // nil
     /// ```
     public var scriptSubtag: String? {
-        let parts = subtags
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count >= 2 else { return nil }
         let candidate = parts[1]
-        guard candidate.count == 4, candidate.allSatisfy(Self.isASCIILetter) else { return nil }
+        guard candidate.utf8.count == 4, candidate.utf8.allSatisfy(Self.isLetter) else { return nil }
         let lower = Self.asciiLowercased(candidate)
         return lower.prefix(1).uppercased() + lower.dropFirst()
+    }
+
+    /// Whether the tag is well formed (SPEC 3.1): subtags of 1 to 8 ASCII letters or digits
+    /// joined by `-`, the first of letters only. A language setting rejects any other string
+    /// (`unsupportedValue`), so what reaches an HTML `lang` attribute is always a tag.
+    ///
+    /// ```swift
+    /// LanguageTag(code: "sr-Latn-RS").isWellFormed      // true
+    /// LanguageTag(code: "en\" onload=\"x").isWellFormed  // false
+    /// ```
+    public var isWellFormed: Bool {
+        var subtagLength = 0
+        var isFirst = true
+        for byte in code.utf8 {
+            if byte == UInt8(ascii: "-") {
+                guard subtagLength > 0 else { return false }
+                subtagLength = 0
+                isFirst = false
+                continue
+            }
+            guard Self.isLetter(byte) || (!isFirst && Self.isDigit(byte)), subtagLength < 8 else { return false }
+            subtagLength += 1
+        }
+        return subtagLength > 0
     }
 
     /// Whether text in this language is laid out right to left (SPEC 5.2).
@@ -98,55 +122,78 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
 
     // MARK: - SPEC 5.2
 
-    private static let rightToLeftScripts: Set<String> = [
-        "arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg",
-    ]
-    private static let cjkScripts: Set<String> = ["hani", "hans", "hant", "jpan", "kore"]
-    private static let rightToLeftLanguages: Set<String> = [
-        "ar", "fa", "he", "iw", "ur", "ps", "sd", "ug", "yi", "ji", "dv", "ckb",
-    ]
-    private static let cjkLanguages: Set<String> = ["zh", "ja", "ko"]
-
-    /// The subtags of the code, empty ones kept so that "zh--Hant" does not read as "zh-Hant".
-    private var subtags: [Substring] {
-        code.split(separator: "-", omittingEmptySubsequences: false)
+    /// Classifies the tag in one pass over its bytes, allocating nothing: resolution asks on every
+    /// call for a publication with a language.
+    private var classification: (isRightToLeft: Bool, isCJK: Bool) {
+        if let result = code.utf8.withContiguousStorageIfAvailable({ Self.classify($0) }) { return result }
+        return Array(code.utf8).withUnsafeBufferPointer { Self.classify($0) }
     }
 
-    private var classification: (isRightToLeft: Bool, isCJK: Bool) {
-        let parts = subtags.map { Self.asciiLowercased($0) }
-        guard let primary = parts.first, !primary.isEmpty, primary.allSatisfy(Self.isASCIILetter)
-        else {
-            // An empty or malformed primary subtag ("", "-", " ar", "12") is neither.
-            return (false, false)
+    private static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> (isRightToLeft: Bool, isCJK: Bool) {
+        // The primary subtag: up to the first "-".
+        var primaryEnd = 0
+        while primaryEnd < bytes.count, bytes[primaryEnd] != UInt8(ascii: "-") { primaryEnd += 1 }
+        let primary = UnsafeBufferPointer(rebasing: bytes[0..<primaryEnd])
+        // An empty or malformed primary subtag ("", "-", " ar", "12") is neither.
+        guard !primary.isEmpty, primary.allSatisfy(isLetter) else { return (false, false) }
+        // The second subtag, and whether there is a third.
+        var second = UnsafeBufferPointer(rebasing: bytes[primaryEnd..<primaryEnd])
+        var hasThird = false
+        if primaryEnd < bytes.count {
+            let start = primaryEnd + 1
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "-") { end += 1 }
+            second = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            hasThird = end < bytes.count
         }
-        let script: String? =
-            parts.count >= 2 && parts[1].count == 4 && parts[1].allSatisfy(Self.isASCIILetter)
-            ? parts[1] : nil
+        let hasScript = second.count == 4 && second.allSatisfy(isLetter)
 
         // Rule 3 (primary subtag), overridden by rule 2 (script subtag) when present.
-        var isRightToLeft = Self.rightToLeftLanguages.contains(primary)
-        var isCJK = Self.cjkLanguages.contains(primary)
-        if let script {
-            isRightToLeft = Self.rightToLeftScripts.contains(script)
-            isCJK = Self.cjkScripts.contains(script)
+        var isRightToLeft = rightToLeftLanguages.contains { equalsLowercased(primary, $0) }
+        var isCJK = cjkLanguages.contains { equalsLowercased(primary, $0) }
+        if hasScript {
+            isRightToLeft = rightToLeftScripts.contains { equalsLowercased(second, $0) }
+            isCJK = cjkScripts.contains { equalsLowercased(second, $0) }
         }
         // Rule 1: Chinese is right-to-left (vertical) only for exactly zh-Hant or zh-TW, whatever
         // the script rule says, as in Readium.
-        if primary == "zh" {
-            isRightToLeft = parts == ["zh", "hant"] || parts == ["zh", "tw"]
+        if equalsLowercased(primary, "zh") {
+            isRightToLeft =
+                primaryEnd < bytes.count && !hasThird
+                && (equalsLowercased(second, "hant") || equalsLowercased(second, "tw"))
         }
         return (isRightToLeft, isCJK)
     }
 
-    private static func isASCIILetter(_ character: Character) -> Bool {
-        guard let ascii = character.asciiValue else { return false }
-        return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii | 0x20)
+    private static let rightToLeftScripts: [StaticString] = ["arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg"]
+    private static let cjkScripts: [StaticString] = ["hani", "hans", "hant", "jpan", "kore"]
+    private static let rightToLeftLanguages: [StaticString] = [
+        "ar", "fa", "he", "iw", "ur", "ps", "sd", "ug", "yi", "ji", "dv", "ckb",
+    ]
+    private static let cjkLanguages: [StaticString] = ["zh", "ja", "ko"]
+
+    /// Whether ASCII `bytes` equal the lower-case `name`, ignoring the case of letters.
+    private static func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        let expected = name.utf8Start
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            let lowered = isLetter(byte) ? byte | 0x20 : byte
+            guard lowered == expected[index] else { return false }
+        }
+        return true
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     private static func asciiLowercased(_ text: Substring) -> String {
         // ASCII only: tags are ASCII, and a Unicode mapping could make a non-ASCII tag match.
-        String(
-            decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 },
-            as: UTF8.self)
+        String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 }

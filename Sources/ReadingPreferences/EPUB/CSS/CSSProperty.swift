@@ -31,12 +31,14 @@ public struct ReadiumCSSProperties: Sendable, Hashable, RandomAccessCollection {
 
     /// Creates a map from properties; they are sorted by name and a repeated name keeps its last value.
     public init(_ properties: [CSSProperty] = []) {
+        var positions: [String: Int] = [:]
         var unique: [CSSProperty] = []
         unique.reserveCapacity(properties.count)
         for property in properties {
-            if let index = unique.firstIndex(where: { $0.name == property.name }) {
+            if let index = positions[property.name] {
                 unique[index].value = property.value
             } else {
+                positions[property.name] = unique.count
                 unique.append(property)
             }
         }
@@ -45,7 +47,20 @@ public struct ReadiumCSSProperties: Sendable, Hashable, RandomAccessCollection {
 
     /// The value of a property, or `nil` when absent.
     public subscript(name: String) -> String? {
-        properties.first { $0.name == name }?.value
+        // The properties are sorted by the bytes of their names: a binary search.
+        var low = 0
+        var high = properties.count
+        while low < high {
+            let middle = (low + high) / 2
+            let candidate = properties[middle].name
+            if candidate.utf8.lexicographicallyPrecedes(name.utf8) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        guard low < properties.count, properties[low].name.utf8.elementsEqual(name.utf8) else { return nil }
+        return properties[low].value
     }
 
     /// Wraps properties already sorted by name and unique (the user properties as emitted).

@@ -29,35 +29,48 @@ public struct FontFamilyRegistry: Sendable, Hashable, Codable {
 
     /// The entries, in registration order.
     public private(set) var entries: [Entry]
+    /// The position of each name in ``entries``, so lookups stay constant-time for large
+    /// registries (issue 11: no quadratic input).
+    private var positions: [JSONScalarKey: Int]
 
     /// Creates a registry.
+    ///
+    /// - Parameter entries: The families; a later entry replaces an earlier one of the same name.
     public init(_ entries: [Entry] = []) {
         self.entries = []
+        positions = [:]
         for entry in entries { register(entry) }
     }
 
     /// Registers a family, replacing an earlier entry of the same name.
+    ///
+    /// - Parameter entry: The family.
     public mutating func register(_ entry: Entry) {
-        if let index = entries.firstIndex(where: { $0.name == entry.name }) {
+        if let index = positions[JSONScalarKey(entry.name)] {
             entries[index] = entry
         } else {
+            positions[JSONScalarKey(entry.name)] = entries.count
             entries.append(entry)
         }
     }
 
     /// The entry of a family.
+    ///
+    /// - Parameter name: The family name.
+    /// - Returns: The entry, or `nil` when the family is not registered.
     public func entry(named name: String) -> Entry? {
-        entries.first { $0.name == name }
+        positions[JSONScalarKey(name)].map { entries[$0] }
     }
 
     /// The family followed by its alternates, resolved recursively depth-first; each name appears
     /// once, so a cycle cannot loop.
     public func stack(for family: String) -> [String] {
         var result: [String] = []
+        var seen: Set<JSONScalarKey> = []
         var pending = [family]
         // An explicit stack (last in, first out) keeps the depth-first order without recursion.
         while let name = pending.popLast() {
-            guard !result.contains(name) else { continue }
+            guard seen.insert(JSONScalarKey(name)).inserted else { continue }
             result.append(name)
             if let alternates = entry(named: name)?.alternates {
                 pending.append(contentsOf: alternates.reversed())
@@ -73,6 +86,40 @@ public struct FontFamilyRegistry: Sendable, Hashable, Codable {
         return stack(for: family).map(Self.cssName).joined(separator: ", ")
     }
 
+    /// Registries are equal when their entries are.
+    public static func == (lhs: FontFamilyRegistry, rhs: FontFamilyRegistry) -> Bool {
+        lhs.entries == rhs.entries
+    }
+
+    /// Hashes the entries.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entries)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case entries
+    }
+
+    /// Decodes a registry from its entries.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when the entries are malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try container.decode([Entry].self, forKey: .entries))
+    }
+
+    /// Encodes the entries.
+    ///
+    /// - Parameter encoder: The encoder.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entries, forKey: .entries)
+    }
+
     /// The `@font-face` rules of the registered families, joined by newlines.
     public var fontFaceCSS: String {
         entries.compactMap(\.fontFace).joined(separator: "\n")
@@ -82,14 +129,26 @@ public struct FontFamilyRegistry: Sendable, Hashable, Codable {
         "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui",
     ]
 
-    /// A family name as CSS: bare when generic or an identifier (`-?[A-Za-z_][A-Za-z0-9_-]*`),
-    /// otherwise in double quotes with `\` and `"` escaped.
+    /// A family name as CSS (SPEC 8): bare when generic or an identifier
+    /// (`-?[A-Za-z_][A-Za-z0-9_-]*`), otherwise a CSS string in double quotes in which `\\` and `"`
+    /// are escaped by `\\`, every other control character (U+0001 to U+001F, U+007F) is a hex
+    /// escape followed by a space (`\\a ` for a newline), and NUL becomes U+FFFD. So a stored
+    /// name can never end the string or the declaration.
     static func cssName(_ name: String) -> String {
         if isIdentifier(name) || genericFamilies.contains(name) { return name }
         var quoted = "\""
-        for character in name.unicodeScalars {
-            if character == "\\" || character == "\"" { quoted.unicodeScalars.append("\\") }
-            quoted.unicodeScalars.append(character)
+        for scalar in name.unicodeScalars {
+            switch scalar.value {
+            case 0:
+                quoted.unicodeScalars.append("\u{FFFD}")
+            case 0x01...0x1F, 0x7F:
+                quoted += "\\" + String(scalar.value, radix: 16) + " "
+            case 0x22, 0x5C:
+                quoted.unicodeScalars.append("\\")
+                quoted.unicodeScalars.append(scalar)
+            default:
+                quoted.unicodeScalars.append(scalar)
+            }
         }
         return quoted + "\""
     }

@@ -18,15 +18,12 @@ extension ResolvedSettings where Schema == EPUB {
         if options.readingSystemProperties.isEmpty && options.overrides.isEmpty {
             return ReadiumCSSProperties(sortedUnique: properties)
         }
-        var merged = options.readingSystemProperties.map { CSSProperty(name: $0.key, value: $0.value) }
-        for property in properties {
-            merged.removeAll { $0.name == property.name }
-            merged.append(property)
-        }
-        for (name, value) in options.overrides {
-            merged.removeAll { $0.name == name }
-            if let value { merged.append(CSSProperty(name: name, value: value)) }
-        }
+        // Reading-system properties first, the user's over them, the app's overrides last; one
+        // dictionary keeps the merge linear however many properties the app supplies.
+        var values: [String: String] = options.readingSystemProperties
+        for property in properties { values[property.name] = property.value }
+        for (name, value) in options.overrides { values[name] = value }
+        let merged = values.map { CSSProperty(name: $0.key, value: $0.value) }
         return ReadiumCSSProperties(merged)
     }
 
