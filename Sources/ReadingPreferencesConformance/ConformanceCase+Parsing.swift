@@ -11,7 +11,7 @@ extension ConformanceCase {
     /// - Parameters:
     ///   - json: The case object.
     ///   - label: The name used when the case has no `name`, such as `activation.json[3]`.
-    /// - Throws: ``JSONMemberError`` naming the first member with the wrong type or value, such
+    /// - Throws: `JSONMemberError` naming the first member with the wrong type or value, such
     ///   as `edits[1].op: unknown op "sett"`.
     public init(json: JSONValue, label: String = "") throws(JSONMemberError) {
         let reader = try JSONMemberReader(json, path: "")

@@ -8,7 +8,7 @@ extension ConformanceExpectation {
     /// - Parameters:
     ///   - json: The `expect` object.
     ///   - path: Its path, for error messages (`expect` in a case).
-    /// - Throws: ``JSONMemberError`` naming the first member with the wrong type or value.
+    /// - Throws: `JSONMemberError` naming the first member with the wrong type or value.
     public init(json: JSONValue, path: String = "expect") throws(JSONMemberError) {
         let reader = try JSONMemberReader(json, path: path)
         self.init()

@@ -16,7 +16,7 @@ public struct ConformanceExpectation: Sendable, Hashable {
     public var preferences: JSONObject?
     /// The stored keys, in stored order.
     public var keyOrder: [String]?
-    /// Resolved values (``AnyPreferencesEditor/resolvedSettingsJSON``); `null` means the setting
+    /// Resolved values (`AnyPreferencesEditor/resolvedSettingsJSON`); `null` means the setting
     /// resolved to none. Colors compare in canonical form.
     public var settings: JSONObject?
     /// Whether each listed setting is effective.
@@ -52,7 +52,7 @@ public struct ConformanceExpectation: Sendable, Hashable {
         }
     }
 
-    /// The expected EPUB page layout (``EPUB/PageLayout``); `nil` members are not checked.
+    /// The expected EPUB page layout (`EPUB/PageLayout`); `nil` members are not checked.
     public struct Layout: Sendable, Hashable {
         /// The stylesheet variant.
         public var stylesheets: EPUB.StylesheetVariant?

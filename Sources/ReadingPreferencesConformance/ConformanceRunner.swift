@@ -14,7 +14,7 @@ import ReadingPreferences
 /// print(report.summary)                                 // N passed, N failed
 /// ```
 ///
-/// The configurable is looked up by name through ``ConfigurableKind`` (`epub`, `pdf`, `audio`,
+/// The configurable is looked up by name through `ConfigurableKind` (`epub`, `pdf`, `audio`,
 /// `tts`); an unknown name fails its case with a message listing the known ones. `css` and
 /// `layout` expectations apply to EPUB cases only and are ignored for the others.
 public struct ConformanceRunner: Sendable {

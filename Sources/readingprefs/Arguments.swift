@@ -23,7 +23,7 @@ struct OptionSpec {
 struct Arguments {
     /// The arguments that are not options, in order.
     var positionals: [String] = []
-    /// The values of valued options, by name (without dashes); the last one given wins.
+    /// The values of valued options, by name (without dashes); each option is given at most once.
     var values: [String: String] = [:]
     /// The flags given, by name (without dashes).
     var flags: Set<String> = []
@@ -59,6 +59,12 @@ struct Arguments {
             if let equals = name.firstIndex(of: "=") {
                 inlineValue = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
+            }
+            if spec.flags.contains(name) || spec.valued.contains(name) {
+                // A repeated option is a mistake, not "the last one wins".
+                guard !arguments.flags.contains(name), arguments.values[name] == nil else {
+                    throw .usage("--\(name) is given more than once")
+                }
             }
             if spec.flags.contains(name) {
                 guard inlineValue == nil else { throw .usage("--\(name) takes no value") }

@@ -14,33 +14,54 @@ enum EditCommand {
         try arguments.requirePositionals(
             2, Int.max, command: "edit", usage: "a FILE and an OP (e.g. edit prefs.json set theme dark)")
         let path = arguments.positionals[0]
-        let edit = try parseEdit(
-            Array(arguments.positionals.dropFirst()), activate: !arguments.flags.contains("no-activate"))
         let kind = try arguments.configurable()
-        let files = try InputFiles.load(
-            arguments, catalogue: kind.catalogue, preferencesPath: path,
-            missingPreferencesIsEmpty: true)
-        var editor = kind.editor(for: files)
-        do throws(PreferenceError) {
-            try editor.apply(edit)
+        let edit = try parseEdit(
+            Array(arguments.positionals.dropFirst()), activate: !arguments.flags.contains("no-activate"),
+            catalogue: kind.catalogue)
+        let inputs = try InputFiles.load(arguments, catalogue: kind.catalogue).inputs
+        // Read, edit and write under the file's lock, so concurrent edits never lose an update.
+        var edited = Preferences()
+        do throws(DurableFile.UpdateError<ToolError>) {
+            try DurableFile.update(at: path) { (current: Data?) throws(ToolError) -> Data? in
+                var preferences = Preferences()
+                if let current {
+                    do throws(JSONDecodingError) {
+                        preferences = try Preferences(json: current)
+                    } catch {
+                        throw .failure("preferences file \(path): \(error); \(path) is unchanged")
+                    }
+                }
+                var editor = kind.makeEditor(preferences: preferences, inputs: inputs)
+                do throws(PreferenceError) {
+                    try editor.apply(edit)
+                } catch {
+                    let hint = hint(for: error, catalogue: editor.catalogue)
+                    throw .failure(
+                        "\(edit.operation.rawValue) failed: \(error.code.rawValue): \(error)\(hint); \(path) is unchanged"
+                    )
+                }
+                edited = editor.preferences
+                // A one-line file stays on one line; a new or multi-line file is pretty-printed.
+                let options =
+                    current.map { JSONEncodingOptions(matchingLayoutOf: $0) } ?? .init(prettyPrinted: true)
+                var bytes = editor.preferences.jsonBytes(options: options)
+                if current.map(JSONEncodingOptions.endsWithNewline) ?? true { bytes.append(0x0A) }
+                return Data(bytes)
+            }
         } catch {
-            let hint = hint(for: error, catalogue: editor.catalogue)
-            throw .failure(
-                "\(edit.operation.rawValue) failed: \(error.code.rawValue): \(error)\(hint); \(path) is unchanged"
-            )
+            switch error {
+            case .file(let failure): throw .failure("\(failure); \(path) is unchanged")
+            case .transform(let failure): throw failure
+            }
         }
-        let pretty = editor.preferences.jsonString(options: .init(prettyPrinted: true))
-        do throws(DurableFile.WriteError) {
-            try DurableFile.write(Data((pretty + "\n").utf8), to: path)
-        } catch {
-            throw .failure(error.description)
-        }
-        Console.out(pretty)
+        Console.out(edited.jsonString(options: .init(prettyPrinted: true)))
         return 0
     }
 
     /// Builds the edit from `OP [KEY] [VALUE]`.
-    static func parseEdit(_ words: [String], activate: Bool) throws(ToolError) -> PreferenceEdit {
+    static func parseEdit(_ words: [String], activate: Bool, catalogue: SettingCatalogue) throws(ToolError)
+        -> PreferenceEdit
+    {
         let name = words[0]
         guard let operation = PreferenceEdit.Operation(rawValue: name) else {
             throw .usage(
@@ -61,8 +82,11 @@ enum EditCommand {
         guard operation.needsKey else { return .clearAll }
         let key = rest[0]
         switch operation {
-        case .set: return .set(key: key, value: jsonOrString(rest[1]), activate: activate)
-        case .toggleValue: return .toggleValue(key: key, value: jsonOrString(rest[1]))
+        case .set:
+            return .set(
+                key: key, value: value(rest[1], for: catalogue.descriptor(forKey: key)), activate: activate)
+        case .toggleValue:
+            return .toggleValue(key: key, value: value(rest[1], for: catalogue.descriptor(forKey: key)))
         case .adjustBy:
             guard case .number(let amount) = jsonOrString(rest[1]), amount.isFinite else {
                 throw .usage("adjustBy needs a number AMOUNT, got '\(rest[1])'")
@@ -112,6 +136,20 @@ enum EditCommand {
         case .set, .toggleValue: return "\(name) needs a KEY and a VALUE (edit FILE \(name) KEY VALUE)"
         case .adjustBy: return "adjustBy needs a KEY and an AMOUNT (edit FILE adjustBy KEY AMOUNT)"
         default: return "\(name) needs a KEY and no VALUE (edit FILE \(name) KEY)"
+        }
+    }
+
+    /// A command-line value: JSON when it parses, otherwise the plain string (`dark`). For a
+    /// setting stored as a string (an enumeration such as `columnCount`, a language, a font), a
+    /// value that parses as a number or a Boolean is taken as its text: `set columnCount 2`.
+    static func value(_ text: String, for descriptor: SettingDescriptor?) -> JSONValue {
+        let parsed = jsonOrString(text)
+        switch (descriptor?.coder, parsed) {
+        case (.enumeration?, .number), (.enumeration?, .bool), (.string?, .number), (.string?, .bool),
+            (.language?, .number):
+            return .string(text)
+        default:
+            return parsed
         }
     }
 

@@ -33,7 +33,13 @@ struct InputFiles {
         if let path = arguments.values["defaults"] {
             let data = try read(path, role: "defaults")
             do throws(JSONDecodingError) {
-                files.inputs.defaults = try Preferences(json: data)
+                let (defaults, _) = try catalogue.decode(json: data)
+                files.inputs.defaults = defaults
+                // A default that has no effect is said, never ignored without a word.
+                for diagnostic in catalogue.diagnostics(forDefaults: defaults) {
+                    Console.error(
+                        "readingprefs: note: defaults file \(path): \(DiagnosticLine.text(diagnostic))")
+                }
             } catch {
                 throw .failure("defaults file \(path): \(error)")
             }

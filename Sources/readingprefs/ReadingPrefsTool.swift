@@ -7,7 +7,7 @@ enum ReadingPrefsTool {
     enum Command: String, CaseIterable {
         case inspect, resolve, edit, css, validate
         case migrateLegacy = "migrate-legacy"
-        case conformance, help
+        case conformance, catalogue, help
     }
 
     /// Runs the tool with the arguments after the program name; returns the exit status.
@@ -57,6 +57,7 @@ enum ReadingPrefsTool {
         case .validate: return try ValidateCommand.run(rest)
         case .migrateLegacy: return try MigrateLegacyCommand.run(rest)
         case .conformance: return try ConformanceCommand.run(rest)
+        case .catalogue: return try CatalogueCommand.run(rest)
         }
     }
 

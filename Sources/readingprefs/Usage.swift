@@ -60,6 +60,7 @@ enum Usage {
         case .validate: return ("validate FILE", "the diagnostics of a preferences file; exit 1 on errors")
         case .migrateLegacy: return ("migrate-legacy FILE", "convert Readium's legacy --USER__* settings")
         case .conformance: return ("conformance PATH...", "run conformance vectors (files or folders)")
+        case .catalogue: return ("catalogue [FILE]", "check a catalogue document, or print a configurable's")
         case .help: return ("help [COMMAND]", "this text, or one command's")
         }
     }
@@ -133,6 +134,16 @@ enum Usage {
                 Runs the conformance vectors in the given files and folders (recursively, *.json,
                 sorted). Prints PASS name or FAIL name: what differed per case, then
                 'N passed, N failed'. Exits 1 when any case failed or could not be read.
+                """
+        case .catalogue:
+            return """
+                Usage: readingprefs catalogue [FILE] [--configurable NAME]
+
+                With FILE, reads a catalogue document (the format of Specs/Settings/*.json, described
+                in Specs/README.md) and reports every declaration problem: a key declared twice, a
+                fallback outside its values or its range, an increment of 0 or below, empty or
+                unordered steps, an activator naming an unknown key. Exits 1 on problems.
+                Without FILE, prints the configurable's catalogue in that format and checks it.
                 """
         case .help:
             return full

@@ -55,10 +55,22 @@ public struct SettingValueTable<Schema: SettingsSchema>: Sendable, Hashable {
 
     /// The value of a slot; out-of-range slots read as unset and ignore writes.
     ///
+    /// Setting validates the value like every other write (SPEC 3.2): an out-of-range number is
+    /// coerced, and a rejected value (NaN, an infinity, an unsupported choice, the wrong kind)
+    /// leaves the slot unset, so nothing invalid ever reaches resolution or CSS.
+    ///
     /// - Parameter slot: The slot.
     public subscript(slot slot: Int) -> SettingValue? {
         get { storage[slot] }
-        set { storage[slot] = newValue }
+        set {
+            guard let newValue, let descriptor = Schema.catalogue.descriptor(atSlot: slot),
+                case .success(let valid) = descriptor.acceptAndValidate(newValue)
+            else {
+                storage[slot] = nil
+                return
+            }
+            storage[slot] = valid
+        }
     }
 
     /// The value of a key.

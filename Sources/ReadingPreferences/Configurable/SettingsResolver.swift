@@ -59,6 +59,18 @@ public protocol SettingsResolver: Sendable {
     /// - Returns: The values, or `nil` for the descriptor's own list.
     func supportedValues(ofSlot slot: Int, in settings: ResolvedSettings<Schema>) -> [SettingValue]?
 
+    /// Why a setting's resolved value is forced by a rule whatever its preference says (EPUB: scroll,
+    /// by vertical text or a screen reader), or `nil` when its preference decides it.
+    ///
+    /// A setting that requires another setting's value reports this reason instead of the
+    /// requirement when the other is forced, since no edit can meet the requirement (issue 11).
+    ///
+    /// - Parameters:
+    ///   - slot: The slot of the setting whose value is required.
+    ///   - settings: The resolved settings.
+    /// - Returns: The reason the value is forced, or `nil`.
+    func forcedReason(ofSlot slot: Int, in settings: ResolvedSettings<Schema>) -> IneffectiveReason?
+
     /// Whether a stored value is available for the publication (SPEC 5.4, fonts by script).
     ///
     /// - Parameters:
@@ -101,6 +113,16 @@ extension SettingsResolver {
     /// - Returns: The descriptor's supported values.
     public func supportedValues(ofSlot slot: Int, in settings: ResolvedSettings<Schema>) -> [SettingValue]? {
         Schema.catalogue.descriptor(atSlot: slot)?.supportedValues
+    }
+
+    /// Nothing is forced.
+    ///
+    /// - Parameters:
+    ///   - slot: The slot (unused).
+    ///   - settings: The resolved settings (unused).
+    /// - Returns: `nil`.
+    public func forcedReason(ofSlot slot: Int, in settings: ResolvedSettings<Schema>) -> IneffectiveReason? {
+        nil
     }
 
     /// Every value is available.

@@ -7,7 +7,8 @@ extension EPUB {
     public struct Derived: DerivedSettings {
         /// The Readium CSS stylesheet variant.
         public var stylesheets: StylesheetVariant
-        /// Whether scroll is forced, by vertical text or by the environment (a screen reader).
+        /// Whether the environment forces scroll (a screen reader runs): scroll's "no
+        /// forceScroll" condition. Vertical text also forces scroll, as a condition of its own.
         public var isScrollForced: Bool
 
         /// The state before resolution: the default stylesheets, scroll not forced.
@@ -83,6 +84,7 @@ extension ResolvedSettings where Schema == EPUB {
     /// The Readium CSS stylesheet variant (SPEC 5.3 step 5).
     public var stylesheets: EPUB.StylesheetVariant { derived.stylesheets }
 
-    /// Whether scroll is forced, by vertical text or the environment (SPEC 5.3 step 4).
+    /// Whether the environment forces scroll (SPEC 5.3 step 4, `forceScroll`); vertical text
+    /// forces it too, and shows in the resolved `verticalText` setting.
     public var isScrollForced: Bool { derived.isScrollForced }
 }

@@ -67,7 +67,10 @@ private struct LegacyMigration {
                 off: "readium-advanced-on")
         case "--USER__textColor": color(value, key, to: EPUB.textColor.descriptor)
         case "--USER__backgroundColor": color(value, key, to: EPUB.backgroundColor.descriptor)
-        default: diagnostics.append(PreferenceDiagnostic(.unknownKey, key: key))
+        default:
+            diagnostics.append(
+                PreferenceDiagnostic(
+                    .unknownKey, key: key, value: value, note: "not a legacy setting; not migrated"))
         }
     }
 
@@ -86,7 +89,8 @@ private struct LegacyMigration {
         _ value: JSONValue, _ key: String, to descriptor: SettingDescriptor, _ convert: (Double) -> Double
     ) {
         guard let number = numeric(value) else {
-            diagnostics.append(PreferenceDiagnostic(mismatch(value), key: key))
+            diagnostics.append(
+                PreferenceDiagnostic(mismatch(value), key: key, value: value, note: "not migrated"))
             return
         }
         let converted = convert(number)
@@ -103,11 +107,13 @@ private struct LegacyMigration {
     /// A legacy index into a list of `count` choices, or `nil` (reported) when it is not one.
     private mutating func index(_ value: JSONValue, _ key: String, count: Int) -> Int? {
         guard let number = numeric(value) else {
-            diagnostics.append(PreferenceDiagnostic(mismatch(value), key: key))
+            diagnostics.append(
+                PreferenceDiagnostic(mismatch(value), key: key, value: value, note: "not migrated"))
             return nil
         }
         guard let index = Int(exactly: number), (0..<count).contains(index) else {
-            diagnostics.append(PreferenceDiagnostic(.unsupportedValue, key: key))
+            diagnostics.append(
+                PreferenceDiagnostic(.unsupportedValue, key: key, value: value, note: "not migrated"))
             return nil
         }
         return index
@@ -120,8 +126,12 @@ private struct LegacyMigration {
         case .bool(let flag): write(.bool(flag), to: descriptor)
         case .string(let text) where text == on || text == "true": write(.bool(true), to: descriptor)
         case .string(let text) where text == off || text == "false": write(.bool(false), to: descriptor)
-        case .string: diagnostics.append(PreferenceDiagnostic(.unsupportedValue, key: key))
-        default: diagnostics.append(PreferenceDiagnostic(.typeMismatch, key: key))
+        case .string:
+            diagnostics.append(
+                PreferenceDiagnostic(.unsupportedValue, key: key, value: value, note: "not migrated"))
+        default:
+            diagnostics.append(
+                PreferenceDiagnostic(.typeMismatch, key: key, value: value, note: "not migrated"))
         }
     }
 
@@ -130,7 +140,9 @@ private struct LegacyMigration {
         case .success(let color): write(color, to: descriptor)
         case .failure(let failure):
             diagnostics.append(
-                PreferenceDiagnostic(failure == .typeMismatch ? .typeMismatch : .unsupportedValue, key: key))
+                PreferenceDiagnostic(
+                    failure == .typeMismatch ? .typeMismatch : .unsupportedValue, key: key, value: value,
+                    note: "not migrated"))
         }
     }
 

@@ -64,9 +64,11 @@ extension EPUB {
             let isCJK = language?.stringValue.map { LanguageTag(code: $0).isCJK } ?? false
             let verticalText = prefs[slots.verticalText]?.boolValue ?? (isCJK && isRTL)
 
-            // Step 4: scroll is forced by vertical text or the environment.
+            // Step 4: scroll is forced by vertical text or the environment. The derived flag is the
+            // environment's alone: scroll's "no forceScroll" condition, while vertical text is a
+            // condition of its own with its own reason (RP-0011).
             let isScrollForced = verticalText || environment.forceScroll
-            settings.derived.isScrollForced = isScrollForced
+            settings.derived.isScrollForced = environment.forceScroll
 
             // Step 5: stylesheet variant.
             settings.derived.stylesheets =
@@ -171,6 +173,19 @@ extension EPUB {
 
         private func theme(in values: SlotStorage) -> Theme {
             values[EPUB.slots.theme]?.stringValue.flatMap(Theme.init(rawValue:)) ?? .light
+        }
+
+        /// Scroll is forced by vertical text or the environment (SPEC 5.3 step 4): `forcedScroll`.
+        ///
+        /// - Parameters:
+        ///   - slot: The slot of the setting whose value is required.
+        ///   - settings: The resolved settings.
+        /// - Returns: ``IneffectiveReason/forcedScroll`` for a forced scroll, else `nil`.
+        public func forcedReason(ofSlot slot: Int, in settings: ResolvedSettings<EPUB>) -> IneffectiveReason?
+        {
+            guard slot == EPUB.slots.scroll else { return nil }
+            let verticalText = settings.values.storage[EPUB.slots.verticalText]?.boolValue == true
+            return verticalText || settings.isScrollForced ? .forcedScroll : nil
         }
 
         /// The font families offered for the publication, when the app restricts them.

@@ -49,7 +49,7 @@ extension SettingsForm.Row {
             effectiveValue?.jsonString() ?? "-",
             formattedValue ?? "",
             isEffective ? "yes" : "no",
-            reasons.map(\.description).joined(separator: ", "),
+            reasons.map(\.text).joined(separator: "; "),
         ]
     }
 }

@@ -66,6 +66,9 @@ public struct SettingsForm: Sendable, Hashable, Codable {
         public var accessibilityLabel: String?
         /// Whether the setting takes effect.
         public var isEffective: Bool
+        /// Whether activating the setting would make it take effect (a settings screen can offer
+        /// an "Apply" button); `false` when it is effective or cannot be made so.
+        public var canActivate: Bool
         /// Why not, when it does not.
         public var reasons: [Reason]
 
@@ -73,7 +76,9 @@ public struct SettingsForm: Sendable, Hashable, Codable {
         public init(
             key: String, titleKey: String, title: String, summary: String?, control: Control,
             presentation: SettingPresentation, storedValue: JSONValue?, effectiveValue: JSONValue?,
-            formattedValue: String?, accessibilityLabel: String?, isEffective: Bool, reasons: [Reason]
+            formattedValue: String?, accessibilityLabel: String?, isEffective: Bool,
+            canActivate: Bool = false,
+            reasons: [Reason]
         ) {
             self.key = key
             self.titleKey = titleKey
@@ -86,6 +91,7 @@ public struct SettingsForm: Sendable, Hashable, Codable {
             self.formattedValue = formattedValue
             self.accessibilityLabel = accessibilityLabel
             self.isEffective = isEffective
+            self.canActivate = canActivate
             self.reasons = reasons
         }
     }
@@ -144,11 +150,25 @@ public struct SettingsForm: Sendable, Hashable, Codable {
         /// An English sentence.
         public var text: String
 
-        /// Creates a reason from an ``IneffectiveReason``.
+        /// Creates a reason from an ``IneffectiveReason``, with its English default text.
+        ///
+        /// - Parameter reason: The reason.
         public init(_ reason: IneffectiveReason) {
             code = reason.code
             arguments = reason.arguments
             text = reason.defaultText
+        }
+
+        /// Creates a reason whose text names settings by their titles in `catalogue`
+        /// (``IneffectiveReason/text(in:)``).
+        ///
+        /// - Parameters:
+        ///   - reason: The reason.
+        ///   - catalogue: The catalogue of the form's configurable.
+        public init(_ reason: IneffectiveReason, catalogue: SettingCatalogue) {
+            code = reason.code
+            arguments = reason.arguments
+            text = reason.text(in: catalogue)
         }
     }
 }

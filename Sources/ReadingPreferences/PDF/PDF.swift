@@ -71,7 +71,7 @@ public enum PDF: SettingsSchema {
                 case .rtl: .string("rtl")
                 case .auto: nil
                 }
-            settings.values[slot: slot] =
+            settings.values.storage[slot] =
                 preferences[slot: slot] ?? declared ?? defaults[slot: slot] ?? .string("ltr")
         }
     }

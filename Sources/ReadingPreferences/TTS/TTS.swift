@@ -75,7 +75,7 @@ public enum TTS: SettingsSchema {
         {
             StandardResolver<TTS>.resolveEach(preferences, defaults: defaults, into: &settings.values)
             let slot = TTS.languageSlot
-            settings.values[slot: slot] =
+            settings.values.storage[slot] =
                 preferences[slot: slot] ?? publicationLanguage.map { .string($0.code) }
                 ?? defaults[slot: slot]
         }

@@ -12,7 +12,8 @@ struct PublicationContextTests {
         let decoded = try JSONDecoder().decode(PublicationContext.self, from: Data(json.utf8))
         let read = try PublicationContext(json: JSONValue(json: json))
         #expect(decoded == read)
-        #expect(read == PublicationContext(layout: .fixed, languages: ["ja", "en"], readingProgression: .auto))
+        #expect(
+            read == PublicationContext(layout: .fixed, languages: ["ja", "en"], readingProgression: .auto))
     }
 
     @Test("a wrong member is an error naming it, through Codable too")

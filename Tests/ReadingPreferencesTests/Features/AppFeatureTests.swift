@@ -131,7 +131,9 @@ struct AppFeatureTests {
         let start = try #require(source.range(of: "enum Labs: SettingsSchema {"))
         let end = try #require(source.range(of: "\n}\n", range: start.upperBound..<source.endIndex))
         let declaration = String(source[start.lowerBound..<end.upperBound])
-        for document in ["README.md", "Sources/ReadingPreferences/ReadingPreferences.docc/AppFeatures.md"] {
+        for document in [
+            "README.md", "Sources/ReadingPreferences/ReadingPreferences.docc/Guides/AppFeatures.md",
+        ] {
             let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
             #expect(
                 text.contains(declaration),

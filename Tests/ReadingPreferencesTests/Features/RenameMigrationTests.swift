@@ -69,6 +69,7 @@ struct RenameMigrationTests {
     func undecodableAlias() throws {
         let editor = try editor(#"{"compactMargin":"wide"}"#)
         #expect(editor.settings[ReaderV2.margin] == 16)
-        #expect(editor.diagnostics == [PreferenceDiagnostic(.typeMismatch, key: "compactMargin")])
+        #expect(
+            editor.diagnostics == [PreferenceDiagnostic(.typeMismatch, key: "compactMargin", value: "wide")])
     }
 }

@@ -96,7 +96,8 @@ struct EPUBFormTests {
         let wordSpacing = try #require(rows["wordSpacing"])
         #expect(!wordSpacing.isEffective)
         #expect(wordSpacing.reasons.map(\.description) == ["requiresPreference(publisherStyles, false)"])
-        #expect(wordSpacing.reasons.first?.text == "Requires publisherStyles to be false")
+        // Settings are named by their titles and values by their labels (issue 11).
+        #expect(wordSpacing.reasons.first?.text == "Requires Publisher styles to be Off")
     }
 
     @Test("the form encodes to JSON and decodes back to an equal form")

@@ -21,7 +21,7 @@ struct SettingsFormTableTests {
         #expect(
             columns(readingProgression) == [
                 "readingProgression", "picker ltr|rtl", "-", "\"rtl\"", "Right to left", "no",
-                "requiresSetting(scroll, false)",
+                "Only when Scroll is Off",
             ])
     }
 
@@ -53,7 +53,7 @@ struct SettingsFormTableTests {
         #expect(lines.last == "[more]")
         editor = PreferencesEditor<Labs>(preferences: ["sidebar.width": 500], resolver: FeatureResolver())
         let width = editor.form().tableLines().first { $0.hasPrefix("sidebar.width") } ?? ""
-        #expect(columns(width).suffix(3) == ["400", "no", "requiresPreference(sidebar, true)"])
+        #expect(columns(width).suffix(3) == ["400", "no", "Requires Sidebar to be On"])
     }
 
     @Test("control summaries name the kind, its range and step, or its options")

@@ -65,18 +65,21 @@ struct LinearWorkTests {
         Self.require(
             Self.comparisons { #expect(preferences.merging(reversed).count == n) }, below: 2 * n, "merging")
         Self.require(
-            Self.comparisons { _ = Preferences(members: preferences.members + reversed.members) }, below: 2 * n,
+            Self.comparisons { _ = Preferences(members: preferences.members + reversed.members) },
+            below: 2 * n,
             "init(members:) with duplicates")
         let half = preferences.keys.prefix(n / 2)
         Self.require(
             Self.comparisons { #expect(preferences.filter(keys: half).count == n / 2) }, below: n, "filter")
         Self.require(
-            Self.comparisons { #expect(preferences.filterNot(keys: half).count == n / 2) }, below: n, "filterNot")
+            Self.comparisons { #expect(preferences.filterNot(keys: half).count == n / 2) }, below: n,
+            "filterNot")
         var patch = JSONObject()
         let removals = half.map { JSONObject.Member(key: $0, value: .null) }
         patch = JSONObject(members: removals + [JSONObject.Member(key: "new", value: 1)])
         Self.require(
-            Self.comparisons { #expect(preferences.applying(mergePatch: patch).count == n / 2 + 1) }, below: 2 * n,
+            Self.comparisons { #expect(preferences.applying(mergePatch: patch).count == n / 2 + 1) },
+            below: 2 * n,
             "merge patch")
     }
 

@@ -150,10 +150,12 @@ enum Oracle {
         let descriptor = Schema.catalogue.descriptors[slot]
         switch condition {
         case .isSet:
-            // "set": the preference is stored (under its key or an alias) and usable.
-            return ([descriptor.key] + descriptor.renamedFrom).contains { key in
+            // "set": the preference is stored (under its key or an alias) and usable, or an app
+            // default supplies it (SPEC 3.3: defaults count).
+            let stored = ([descriptor.key] + descriptor.renamedFrom).contains { key in
                 editor.preferences[key].map { descriptor.validValue(of: $0) != nil } ?? false
             }
+            return stored || (descriptor.acceptsDefault && editor.resolver.defaults[slot: slot] != nil)
         case .valueResolved:
             return editor.settings.values[slot: slot] != nil
         case .layout(let layout):

@@ -50,6 +50,11 @@ public struct PreferenceHandle<Schema: SettingsSchema, Value: SettingValueConver
     /// Whether the setting takes effect (SPEC 3.3).
     public var isEffective: Bool { isKnown && editor.isActive(slot: slot) }
 
+    /// Whether ``PreferencesEditor/activate(_:)`` would make the setting effective: `false` when
+    /// it is effective already, or when no preference write can make it so (a fixed layout, a
+    /// forced scroll...).
+    public var canActivate: Bool { isKnown && editor.canActivate(slot: slot) }
+
     /// Why the setting is not effective; empty when it is.
     public var reasons: [IneffectiveReason] { isKnown ? editor.reasons(slot: slot) : [] }
 

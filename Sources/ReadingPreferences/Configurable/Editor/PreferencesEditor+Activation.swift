@@ -22,7 +22,10 @@ extension PreferencesEditor {
     func holds(_ condition: SettingCondition, slot: Int) -> Bool {
         switch condition {
         case .isSet:
+            // "set": the preference is stored, or an app default supplies it (SPEC 3.3: the
+            // context is the resolved settings, so app defaults count).
             return values[slot: slot] != nil
+                || (descriptor(slot).acceptsDefault && resolver.defaults[slot: slot] != nil)
         case .valueResolved:
             return settings.values[slot: slot] != nil
         case .layout(let layout):
@@ -44,17 +47,35 @@ extension PreferencesEditor {
     /// Why the setting in `slot` is not effective: the reasons of the parts that are not active.
     func reasons(slot: Int) -> [IneffectiveReason] {
         guard Schema.catalogue.descriptors.indices.contains(slot) else { return [] }
-        return Schema.catalogue.descriptors[slot].activator.parts.compactMap { part in
-            isActive(part, slot: slot) ? nil : reason(part)
+        var reasons: [IneffectiveReason] = []
+        for part in Schema.catalogue.descriptors[slot].activator.parts where !isActive(part, slot: slot) {
+            guard let reason = reason(part), !reasons.contains(reason) else { continue }
+            reasons.append(reason)
         }
+        return reasons
     }
 
     private func reason(_ part: SettingActivator) -> IneffectiveReason? {
         switch part {
         case .none, .allOf: return nil
-        case .requiresPreference(let key, let value, _): return .requiresPreference(key: key, value: value)
+        case .requiresPreference(let key, let value, _):
+            // A requirement no edit can meet is reported by what forces the other setting.
+            if let target = Schema.catalogue.slot(forKey: key),
+                let forced = resolver.forcedReason(ofSlot: target, in: settings)
+            {
+                return forced
+            }
+            return .requiresPreference(key: key, value: value)
         case .condition(let condition): return reason(condition)
         }
+    }
+
+    /// Whether an explicit `activate` would make the setting effective now (SPEC 3.3): `false`
+    /// when it is effective already or when activation cannot succeed.
+    func canActivate(slot: Int) -> Bool {
+        guard Schema.catalogue.descriptors.indices.contains(slot), !isActive(slot: slot) else { return false }
+        var candidate = self
+        return candidate.runActivation(slot: slot, includingManual: true)
     }
 
     private func reason(_ condition: SettingCondition) -> IneffectiveReason {

@@ -36,7 +36,8 @@ extension PreferencesEditor {
             formattedValue: effective.map { descriptor.format($0, locale: locale) },
             accessibilityLabel: effective.map { descriptor.accessibilityLabel($0, locale: locale) },
             isEffective: handle.isEffective,
-            reasons: handle.reasons.map(SettingsForm.Reason.init))
+            canActivate: handle.canActivate,
+            reasons: handle.reasons.map { SettingsForm.Reason($0, catalogue: Schema.catalogue) })
     }
 
     private func control(_ handle: PreferenceHandle<Schema, SettingValue>) -> SettingsForm.Control {

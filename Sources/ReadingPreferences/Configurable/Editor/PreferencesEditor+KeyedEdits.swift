@@ -27,8 +27,10 @@ extension PreferencesEditor {
     ///   - ``PreferenceError/Code/typeMismatch``: the JSON type is one the key's coder never
     ///     accepts (`"true"` for a toggle).
     ///   - ``PreferenceError/Code/unsupportedValue``: the right JSON type, but not an accepted
-    ///     value (an unknown enum string, a color that does not parse, a number too large for
-    ///     binary64).
+    ///     value (an unknown enum string, a color that does not parse, a malformed language tag,
+    ///     a fraction for an integer setting).
+    ///   - ``PreferenceError/Code/notANumber``: a number too large for binary64 (`1e400`) for a
+    ///     number setting.
     public mutating func set(key: String, json: JSONValue?, activate: Bool = true) throws(PreferenceError) {
         try set(slot: slot(forKey: key), json: json, activate: activate)
     }
@@ -139,7 +141,7 @@ extension PreferencesEditor {
     ///     value of a `set` or `toggleValue` is rejected; `unsupportedValue` also for an
     ///     `adjustBy` whose sum is not a whole number for an integer setting.
     ///   - ``PreferenceError/Code/notANumber``: the amount of an `adjustBy` is NaN or an
-    ///     infinity.
+    ///     infinity, or the value of a `set` is a number too large for binary64.
     ///   - ``PreferenceError/Code/notActivatable``: an `activate` cannot make the setting
     ///     effective.
     public mutating func apply(_ edit: PreferenceEdit) throws(PreferenceError) {

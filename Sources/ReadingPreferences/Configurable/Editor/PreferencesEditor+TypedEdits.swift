@@ -29,7 +29,8 @@ extension PreferencesEditor {
     ///   - ``PreferenceError/Code/typeMismatch``: the value has a type the setting's coder never
     ///     writes (possible through an untyped `Setting<Schema, SettingValue>`).
     ///   - ``PreferenceError/Code/unsupportedValue``: the coder or the allowlist rejects the
-    ///     value (an enum case the setting does not support, an empty name).
+    ///     value (an enum case the setting does not support, a malformed language tag, an empty
+    ///     font family name).
     ///   - ``PreferenceError/Code/notANumber``: NaN or an infinity for a number setting.
     public mutating func set<Value>(_ setting: Setting<Schema, Value>, _ value: Value?, activate: Bool = true)
         throws(PreferenceError)

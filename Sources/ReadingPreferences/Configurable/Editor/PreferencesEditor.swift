@@ -78,7 +78,7 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
         let descriptor = Schema.catalogue.descriptors[slot]
         preferences[descriptor.key] = descriptor.coder.encode(value)
         for alias in descriptor.renamedFrom { preferences[alias] = nil }
-        values[slot: slot] = value
+        values.storage[slot] = value
     }
 
     /// Removes a slot's key and its aliases.
@@ -86,7 +86,7 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
         let descriptor = Schema.catalogue.descriptors[slot]
         preferences[descriptor.key] = nil
         for alias in descriptor.renamedFrom { preferences[alias] = nil }
-        values[slot: slot] = nil
+        values.storage[slot] = nil
     }
 
     /// `set` once the value is valid: store, re-resolve, then activate the automatic parts

@@ -130,7 +130,8 @@ struct JSONDecimalForm {
             let digit = index < digits.count ? Int(digits[index] &- 0x30) : 0
             let (shifted, overflow1) = result.multipliedReportingOverflow(by: 10)
             let (next, overflow2) =
-                isNegative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+                isNegative
+                ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
             if overflow1 || overflow2 { return nil }
             result = next
         }
@@ -141,7 +142,8 @@ struct JSONDecimalForm {
     /// included.
     func isSameValue(as other: JSONDecimalForm) -> Bool {
         // Past `maximumDigits` the dropped digits are unknown: never claim equality.
-        !isTruncated && !other.isTruncated && isNegative == other.isNegative && digits == other.digits && significantCount == other.significantCount && leadingExponent == other.leadingExponent
+        !isTruncated && !other.isTruncated && isNegative == other.isNegative && digits == other.digits
+            && significantCount == other.significantCount && leadingExponent == other.leadingExponent
     }
 }
 

@@ -245,7 +245,9 @@ struct JSONObjectBuilder {
         if uniqueMembers.count > Self.linearLimit {
             var index: [JSONScalarKey: Int] = [:]
             index.reserveCapacity(uniqueMembers.count * 2)
-            for (position, member) in uniqueMembers.enumerated() { index[JSONScalarKey(member.key)] = position }
+            for (position, member) in uniqueMembers.enumerated() {
+                index[JSONScalarKey(member.key)] = position
+            }
             self.index = index
         } else {
             fingerprints = uniqueMembers.map { Self.fingerprint(of: $0.key) }

@@ -70,3 +70,30 @@ public struct JSONEncodingOptions: Sendable, Hashable {
         self.prettyPrinted = prettyPrinted
     }
 }
+
+extension JSONEncodingOptions {
+    /// Options that keep the layout of an existing document: pretty-printed when it spans several
+    /// lines, compact when it fits on one, so editing a hand-written file keeps its style.
+    ///
+    /// ```swift
+    /// let options = JSONEncodingOptions(matchingLayoutOf: Data(#"{"theme":"dark"}"#.utf8))
+    /// options.prettyPrinted   // false
+    /// ```
+    ///
+    /// - Parameter document: The existing document's bytes.
+    public init(matchingLayoutOf document: some BidirectionalCollection<UInt8>) {
+        var content = document[...]
+        while let last = content.last, last == 0x0A || last == 0x0D || last == 0x20 || last == 0x09 {
+            content = content.dropLast()
+        }
+        self.init(prettyPrinted: content.contains(0x0A))
+    }
+
+    /// Whether a document ends with a line break, so a rewrite can keep it.
+    ///
+    /// - Parameter document: The document's bytes.
+    /// - Returns: `true` when the last byte is a line feed.
+    public static func endsWithNewline(_ document: some BidirectionalCollection<UInt8>) -> Bool {
+        document.last == 0x0A
+    }
+}

@@ -158,7 +158,8 @@ struct JSONParserState {
                 key: key, fingerprint: fingerprint, value: value)
             if existed {
                 if isDuplicated.count <= memberIndex {
-                    isDuplicated.append(contentsOf: repeatElement(false, count: memberIndex + 1 - isDuplicated.count))
+                    isDuplicated.append(
+                        contentsOf: repeatElement(false, count: memberIndex + 1 - isDuplicated.count))
                 }
                 if !isDuplicated[memberIndex] {
                     isDuplicated[memberIndex] = true

@@ -33,7 +33,8 @@ extension JSONValue: Codable {
         if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
             var builder = JSONObjectBuilder(capacity: object.allKeys.count)
             for key in object.allKeys {
-                _ = builder.insert(key: key.stringValue, value: try object.decode(JSONValue.self, forKey: key))
+                _ = builder.insert(
+                    key: key.stringValue, value: try object.decode(JSONValue.self, forKey: key))
             }
             self = .object(JSONObject(uniqueMembers: builder.members))
             return

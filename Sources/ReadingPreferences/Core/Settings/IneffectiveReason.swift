@@ -75,6 +75,36 @@ public indirect enum IneffectiveReason: Sendable, Hashable, CustomStringConverti
         }
     }
 
+    /// An English sentence that names settings by their titles and values by their labels, such
+    /// as "Requires Publisher styles to be Off" (keys without a title are named by their key).
+    ///
+    /// ```swift
+    /// IneffectiveReason.requiresPreference(key: "publisherStyles", value: .bool(false))
+    ///     .text(in: EPUB.catalogue)   // "Requires Publisher styles to be Off"
+    /// ```
+    ///
+    /// - Parameter catalogue: The catalogue whose titles and labels to use.
+    /// - Returns: The sentence.
+    public func text(in catalogue: SettingCatalogue) -> String {
+        func named(_ key: String, _ value: SettingValue) -> (String, String) {
+            guard let descriptor = catalogue.descriptor(forKey: key) else { return (key, value.description) }
+            return (descriptor.title ?? key, descriptor.format(value))
+        }
+        switch self {
+        case .requiresPreference(let key, let value):
+            let (title, label) = named(key, value)
+            return "Requires \(title) to be \(label)"
+        case .requiresSetting(let key, let value):
+            let (title, label) = named(key, value)
+            return "Only when \(title) is \(label)"
+        case .excludedBySetting(let key, let value):
+            let (title, label) = named(key, value)
+            return "Not when \(title) is \(label)"
+        case .anyOf(let reasons): return reasons.map { $0.text(in: catalogue) }.joined(separator: ", or ")
+        default: return defaultText
+        }
+    }
+
     /// The code with its arguments, such as `requiresPreference(publisherStyles, false)`.
     public var description: String {
         arguments.isEmpty ? code : "\(code)(\(arguments.joined(separator: ", ")))"

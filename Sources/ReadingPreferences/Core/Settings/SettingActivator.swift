@@ -15,7 +15,7 @@ public indirect enum SettingActivator: Sendable, Hashable {
     case allOf([SettingActivator])
 
     /// Every part of this activator, flattened, in order.
-    var parts: [SettingActivator] {
+    public var parts: [SettingActivator] {
         switch self {
         case .none: return []
         case .allOf(let parts): return parts.flatMap(\.parts)

@@ -39,6 +39,41 @@ extension SettingCatalogue {
         return result
     }
 
+    /// The diagnostics of app defaults (SPEC 5.4): what ``SettingValueTable/init(_:asDefaults:)``
+    /// ignores, so a tool can say why a default has no effect. Unknown keys and keys the defaults
+    /// may not set are reported as ignored, with the rejected values.
+    ///
+    /// ```swift
+    /// EPUB.catalogue.diagnostics(forDefaults: ["textColor": "#FF0000", "theme": "purple"])
+    /// // textColor: ... defaults may not set this key; ignored
+    /// // theme: unsupported value "purple"; ignored
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - defaults: The app defaults, as preferences.
+    ///   - duplicateKeys: The keys the defaults document repeated.
+    /// - Returns: At most one diagnostic per key.
+    public func diagnostics(forDefaults defaults: Preferences, duplicateKeys: [String] = [])
+        -> [PreferenceDiagnostic]
+    {
+        diagnostics(for: defaults, duplicateKeys: duplicateKeys).map { diagnostic in
+            var diagnostic = diagnostic
+            switch diagnostic.code {
+            case .typeMismatch, .unsupportedValue, .unknownKey: diagnostic.note = "ignored"
+            default: break
+            }
+            return diagnostic
+        }
+            + defaults.members.compactMap { member in
+                guard let descriptor = descriptor(forKey: member.key), !descriptor.acceptsDefault else {
+                    return nil
+                }
+                return PreferenceDiagnostic(
+                    .unsupportedValue, key: member.key, value: member.value,
+                    note: "defaults may not set this key; ignored")
+            }
+    }
+
     /// Decodes a JSON document and diagnoses it for this catalogue, duplicate keys included.
     public func decode(
         json bytes: some ContiguousBytes, options: JSONParsingOptions = .init()
@@ -53,7 +88,8 @@ extension SettingCatalogue {
         switch descriptor.decodeAndValidate(member.value) {
         case .failure(let failure):
             return PreferenceDiagnostic(
-                failure == .typeMismatch ? .typeMismatch : .unsupportedValue, key: member.key)
+                failure == .typeMismatch ? .typeMismatch : .unsupportedValue, key: member.key,
+                value: member.value)
         case .success(let value):
             guard !value.valid.matches(value.decoded) else { return nil }
             return PreferenceDiagnostic(

@@ -14,12 +14,17 @@ public struct SettingCatalogue: Sendable, Hashable {
         let slotsByKey: KeyTable
         let slotsByAlias: KeyTable
         let resolutionRules: ResolutionRules
+        let problems: [Problem]
 
-        init(descriptors: [SettingDescriptor], slotsByKey: KeyTable, slotsByAlias: KeyTable) {
+        init(
+            descriptors: [SettingDescriptor], slotsByKey: KeyTable, slotsByAlias: KeyTable,
+            problems: [Problem]
+        ) {
             self.descriptors = descriptors
             self.slotsByKey = slotsByKey
             self.slotsByAlias = slotsByAlias
             self.resolutionRules = ResolutionRules(descriptors)
+            self.problems = problems
         }
 
         // Looking up through a method borrows the tables; reading them as properties from the
@@ -33,7 +38,8 @@ public struct SettingCatalogue: Sendable, Hashable {
     /// The descriptors, in slot order.
     public var descriptors: [SettingDescriptor] { storage.descriptors }
 
-    /// Creates a catalogue; a descriptor whose key repeats an earlier one is ignored.
+    /// Creates a catalogue; a descriptor whose key repeats an earlier one is ignored, and every
+    /// declaration mistake is listed in ``problems``.
     ///
     /// - Parameter descriptors: The descriptors, in slot order.
     public init(_ descriptors: [SettingDescriptor]) {
@@ -49,8 +55,18 @@ public struct SettingCatalogue: Sendable, Hashable {
                 aliases.insert(alias, value: slot)
             }
         }
-        storage = Storage(descriptors: unique, slotsByKey: slots, slotsByAlias: aliases)
+        storage = Storage(
+            descriptors: unique, slotsByKey: slots, slotsByAlias: aliases,
+            problems: Self.problems(of: descriptors, keys: slots))
     }
+
+    /// The declaration mistakes found when the catalogue was built, in declaration order; empty
+    /// for a sound catalogue. Check it in a test of an app-defined schema:
+    ///
+    /// ```swift
+    /// #expect(Labs.catalogue.problems.isEmpty)
+    /// ```
+    public var problems: [Problem] { storage.problems }
 
     /// The number of settings.
     public var count: Int { descriptors.count }

@@ -30,8 +30,9 @@ public enum SettingCoder: Sendable, Hashable {
             return .success(.bool(value))
         case .double:
             guard case .number(let number) = json else { return .failure(.typeMismatch) }
-            // SPEC 2: a number that is not finite in binary64 (1e400) is unsupported for a number setting.
-            guard number.isFinite else { return .failure(.unsupportedValue) }
+            // SPEC 3.7: an infinity (1e400) is `notANumber` for a number setting; a stored one is
+            // diagnosed as `unsupportedValue` (SPEC 2), the only codes diagnostics have.
+            guard number.isFinite else { return .failure(.notANumber) }
             return .success(.number(number.doubleValue))
         case .integer:
             guard case .number(let number) = json else { return .failure(.typeMismatch) }
@@ -39,9 +40,8 @@ public enum SettingCoder: Sendable, Hashable {
             // An integral number beyond Int saturates, so the range validator coerces it (SPEC 3.2:
             // a range never rejects a finite number); a fraction or 1e400 is unsupported.
             let value = number.doubleValue
-            guard value.isFinite, value.rounded(.towardZero) == value else {
-                return .failure(.unsupportedValue)
-            }
+            guard value.isFinite else { return .failure(.notANumber) }
+            guard value.rounded(.towardZero) == value else { return .failure(.unsupportedValue) }
             return .success(.integer(value > 0 ? Int.max : Int.min))
         case .enumeration(let cases):
             guard case .string(let raw) = json else { return .failure(.typeMismatch) }

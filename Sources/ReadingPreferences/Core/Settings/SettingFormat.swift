@@ -5,7 +5,7 @@ import Foundation
 /// Formatting never depends on the process locale unless a `Locale` is passed. Rounding is half
 /// away from zero on binary64 values.
 public enum SettingFormat: Sendable, Hashable {
-    /// The value's plain text: `true`, `dark`, `#FF0000`, or a decimal number.
+    /// The value's plain text: `On` or `Off` for a toggle, `dark`, `#FF0000`, or a decimal number.
     case plain
     /// A percentage: `(value × 100)` rounded, then `%` ("125%").
     case percent
@@ -24,6 +24,7 @@ public enum SettingFormat: Sendable, Hashable {
     /// SettingFormat.multiplier.format(.number(1.5)) // "1.5×"
     /// ```
     public func format(_ value: SettingValue, locale: Locale? = nil) -> String {
+        if case .bool(let isOn) = value { return isOn ? "On" : "Off" }
         guard let number = value.doubleValue else { return value.description }
         switch self {
         case .plain, .decimal: return decimal(number, locale)
@@ -37,6 +38,7 @@ public enum SettingFormat: Sendable, Hashable {
 
     /// A label for assistive technologies, with the unit spelled out ("120 percent", "1.5 times").
     public func accessibilityLabel(_ value: SettingValue, locale: Locale? = nil) -> String {
+        if case .bool(let isOn) = value { return isOn ? "on" : "off" }
         guard let number = value.doubleValue else { return value.description }
         switch self {
         case .plain, .decimal: return decimal(number, locale)

@@ -73,7 +73,9 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
                 isFirst = false
                 continue
             }
-            guard Self.isLetter(byte) || (!isFirst && Self.isDigit(byte)), subtagLength < 8 else { return false }
+            guard Self.isLetter(byte) || (!isFirst && Self.isDigit(byte)), subtagLength < 8 else {
+                return false
+            }
             subtagLength += 1
         }
         return subtagLength > 0
@@ -165,7 +167,9 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
         return (isRightToLeft, isCJK)
     }
 
-    private static let rightToLeftScripts: [StaticString] = ["arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg"]
+    private static let rightToLeftScripts: [StaticString] = [
+        "arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg",
+    ]
     private static let cjkScripts: [StaticString] = ["hani", "hans", "hant", "jpan", "kore"]
     private static let rightToLeftLanguages: [StaticString] = [
         "ar", "fa", "he", "iw", "ur", "ps", "sd", "ug", "yi", "ji", "dv", "ckb",

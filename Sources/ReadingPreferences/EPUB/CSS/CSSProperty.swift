@@ -75,6 +75,13 @@ public struct ReadiumCSSProperties: Sendable, Hashable, RandomAccessCollection {
     /// The property at a position.
     public subscript(position: Int) -> CSSProperty { properties[position] }
 
+    /// A fingerprint of the properties, stable across processes, machines and runs: 32 lower-case
+    /// hex digits of the SHA-256 of ``inlineStyle``. Equal CSS has an equal fingerprint, for an
+    /// HTTP ETag of a served stylesheet.
+    public var fingerprint: String {
+        String(SHA256.hash(Array(inlineStyle.utf8)).hexString.prefix(32))
+    }
+
     /// The names, in order.
     public var names: [String] { properties.map(\.name) }
 

@@ -17,7 +17,7 @@ struct EditorSetTests {
             ("flag", "1", .typeMismatch),
             ("size", "\"big\"", .typeMismatch),
             ("size", "true", .typeMismatch),
-            ("size", "1e400", .unsupportedValue),
+            ("size", "1e400", .notANumber),
             ("count", "2.5", .unsupportedValue),
             ("tint", "\"#GGG\"", .unsupportedValue),
             ("tint", "1.5", .typeMismatch),

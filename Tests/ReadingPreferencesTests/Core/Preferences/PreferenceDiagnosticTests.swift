@@ -28,7 +28,9 @@ struct PreferenceDiagnosticTests {
         ])
     func singleDiagnostic(json: String, key: String, code: PreferenceDiagnostic.Code) throws {
         let diagnostics = try Self.diagnostics(json)
-        #expect(diagnostics == [PreferenceDiagnostic(code, key: key)])
+        // The rejected value is reported with the diagnostic (issue 11); an unknown key's is not.
+        let value = code == .unknownKey ? nil : try Preferences(json: json)[key]
+        #expect(diagnostics == [PreferenceDiagnostic(code, key: key, value: value)])
         #expect(diagnostics.first?.code.rawValue == code.rawValue)
     }
 
@@ -142,7 +144,8 @@ struct PreferenceDiagnosticTests {
         #expect(diagnostics == [PreferenceDiagnostic(.outOfRange, key: "count", value: 42, coercedTo: 10)])
         #expect(diagnostics.first?.coercedTo?.numberValue?.text == "10")
         let fraction = TestSchema.catalogue.diagnostics(for: try Preferences(json: #"{"count":2.5}"#))
-        #expect(fraction == [PreferenceDiagnostic(.unsupportedValue, key: "count")])
+        #expect(fraction == [PreferenceDiagnostic(.unsupportedValue, key: "count", value: 2.5)])
+        #expect(fraction.first?.description == "count: unsupported value 2.5; the value is kept but ignored")
     }
 
     // SPEC 3.1: an Int "also decodes a number with zero fraction"; SPEC 3.2: the range validator

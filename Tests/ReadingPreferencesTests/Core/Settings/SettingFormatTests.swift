@@ -69,9 +69,11 @@ struct SettingFormatTests {
         #expect(TestSchema.count.format(3) == "3")
     }
 
-    @Test("plain formats write toggles and colors as their text")
+    @Test("plain formats write toggles as On or Off and colors as their text")
     func plain() {
-        #expect(EPUB.scroll.format(true) == "true")
+        #expect(EPUB.scroll.format(true) == "On")
+        #expect(EPUB.scroll.format(false) == "Off")
+        #expect(EPUB.scroll.descriptor.accessibilityLabel(.bool(true)) == "on")
         #expect(EPUB.backgroundColor.format(RGBColor(red: 0xAB, green: 0xCD, blue: 0xEF)) == "#ABCDEF")
     }
 }

@@ -98,7 +98,8 @@ enum CSSDeclarationReader {
     private static func isIdentifier(_ name: String) -> Bool {
         !name.isEmpty
             && name.unicodeScalars.allSatisfy {
-                ($0.properties.isASCIIHexDigit || $0.properties.isAlphabetic && $0.isASCII) || $0 == "-" || $0 == "_"
+                ($0.properties.isASCIIHexDigit || $0.properties.isAlphabetic && $0.isASCII) || $0 == "-"
+                    || $0 == "_"
                     || ("0"..."9").contains($0)
             }
     }

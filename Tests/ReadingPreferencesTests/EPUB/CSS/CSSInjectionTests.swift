@@ -19,11 +19,13 @@ struct CSSInjectionTests {
         ])
     func fontFamilyEscaping(name: String, css: String) throws {
         #expect(FontFamilyRegistry().cssValue(for: name) == css)
-        let style = try CSSFixture.css(JSONValue.object(["fontFamily": .string(name)]).jsonString()).inlineStyle
+        let style = try CSSFixture.css(JSONValue.object(["fontFamily": .string(name)]).jsonString())
+            .inlineStyle
         let declarations = try CSSDeclarationReader.declarations(style)
         let family = try #require(declarations.first { $0.name == "--USER__fontFamily" })
         #expect(family.value == css)
-        let expectedName = String(String.UnicodeScalarView(name.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
+        let expectedName = String(
+            String.UnicodeScalarView(name.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
         #expect(CSSDeclarationReader.decodeString(family.value) == expectedName)
     }
 
@@ -33,7 +35,8 @@ struct CSSInjectionTests {
             "the inline style tokenizes to the declarations",
             generate: { random -> String in
                 let alphabet: [Unicode.Scalar] = [
-                    "a", "Z", " ", "\"", "'", "\\", ";", ":", "{", "}", "!", "\n", "\r", "\u{0}", "\u{1}", "\u{1F}",
+                    "a", "Z", " ", "\"", "'", "\\", ";", ":", "{", "}", "!", "\n", "\r", "\u{0}", "\u{1}",
+                    "\u{1F}",
                     "\u{7F}", "\u{C}", "é", "\u{301}", "😀", "-", "_", "(", ")", "/", "*",
                 ]
                 var name = String.UnicodeScalarView()
@@ -52,9 +55,12 @@ struct CSSInjectionTests {
             do {
                 read = try CSSDeclarationReader.declarations(css.inlineStyle)
             } catch {
-                throw PropertyFailure(description: "the style does not tokenize (\(error)): \(css.inlineStyle)")
+                throw PropertyFailure(
+                    description: "the style does not tokenize (\(error)): \(css.inlineStyle)")
             }
-            let meant = css.properties.map { CSSDeclarationReader.Declaration(name: $0.name, value: $0.value) }
+            let meant = css.properties.map {
+                CSSDeclarationReader.Declaration(name: $0.name, value: $0.value)
+            }
             try ensure(read == meant, "read \(read), meant \(meant)")
             try ensure(
                 !css.inlineStyle.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
@@ -64,7 +70,9 @@ struct CSSInjectionTests {
 
     @Test(
         "a language that is not a well-formed tag is rejected, so a lang attribute only ever holds a tag",
-        arguments: [#"en" onload="x"#, "en us", "", "-en", "en-", "toolongsubtag", "1en", "en--US", "en_", "é"])
+        arguments: [
+            #"en" onload="x"#, "en us", "", "-en", "en-", "toolongsubtag", "1en", "en--US", "en_", "é",
+        ])
     func malformedLanguage(tag: String) throws {
         var editor = EPUB.Editor(resolver: EPUB.Resolver())
         #expect(throws: PreferenceError.self) { try editor.set(.language, LanguageTag(code: tag)) }
@@ -83,7 +91,9 @@ struct CSSInjectionTests {
         #expect(arabic.resolve(Preferences()).pageLayout.language == "ar-EG")
     }
 
-    @Test("well-formed tags are accepted as written", arguments: ["en", "sr-Latn-RS", "zh-Hant-TW", "x-klingon", "de-1996"])
+    @Test(
+        "well-formed tags are accepted as written",
+        arguments: ["en", "sr-Latn-RS", "zh-Hant-TW", "x-klingon", "de-1996"])
     func wellFormed(tag: String) throws {
         var editor = EPUB.Editor(resolver: EPUB.Resolver())
         try editor.set(.language, LanguageTag(code: tag))
