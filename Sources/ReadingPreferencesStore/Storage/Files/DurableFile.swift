@@ -234,7 +234,7 @@ package enum DurableFile {
         var result = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc_read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .system("cannot read", path)
@@ -301,7 +301,7 @@ package enum DurableFile {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let count = Glibc_write(descriptor, raw.baseAddress?.advanced(by: offset), raw.count - offset)
+                let count = systemWrite(descriptor, raw.baseAddress?.advanced(by: offset), raw.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
                     failure = .system("cannot write", path)
@@ -332,10 +332,10 @@ package enum DurableFile {
 }
 
 // The system's read and write, named apart from the Swift methods of the same names.
-private func Glibc_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
 
-private func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     write(descriptor, buffer, count)
 }
