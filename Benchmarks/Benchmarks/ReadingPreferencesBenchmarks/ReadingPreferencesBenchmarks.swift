@@ -10,6 +10,10 @@ let benchmarks: @Sendable () -> Void = {
             registerPaired(operation, document)
         }
     }
+    // A hostile 1 MB upload (issue 11): decoding and validating it stay linear.
+    for operation in [MeasuredOperation.decode, .validate] {
+        registerPaired(operation, Document.adversarial)
+    }
     // Allocation counts, unpaired: one call per iteration.
     for operation in [MeasuredOperation.jsonSerialization] + MeasuredOperation.measured {
         for document in Document.all {

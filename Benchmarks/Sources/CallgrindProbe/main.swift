@@ -27,7 +27,7 @@ guard arguments.count == 4 || paired,
 else {
     let operations = MeasuredOperation.allCases.map(\.rawValue).joined(separator: ", ")
     print("usage: CallgrindProbe <operation> <document> <iterations> [--paired]")
-    print("operations: \(operations); documents: 12-key, 2-key")
+    print("operations: \(operations); documents: \(Document.every.map(\.name).joined(separator: ", "))")
     exit(2)
 }
 

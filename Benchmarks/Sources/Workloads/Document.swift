@@ -30,8 +30,25 @@ public struct Document: Sendable {
     /// Both documents, in the order the tables list them.
     public static let all = [twelveKeys, twoKeys]
 
+    /// A hostile upload of about 1 MB (issue 11): 35,000 keys, each written twice, so every
+    /// member after the first half is a duplicate. Linear code decodes and diagnoses it in a few
+    /// times A; quadratic duplicate detection took minutes.
+    public static let adversarial: Document = {
+        var json = "{"
+        for round in 0..<2 {
+            for key in 0..<35_000 {
+                if round + key > 0 { json += "," }
+                json += "\"app.key\(key)\":\(key)"
+            }
+        }
+        return Document(name: "adversarial-1MB", json: json + "}")
+    }()
+
+    /// Every document a tool can name.
+    public static let every = all + [adversarial]
+
     /// The document with this name, if any.
     public static func named(_ name: String) -> Document? {
-        all.first { $0.name == name }
+        every.first { $0.name == name }
     }
 }

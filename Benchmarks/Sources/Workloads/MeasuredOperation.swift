@@ -19,6 +19,9 @@ public enum MeasuredOperation: String, CaseIterable, Sendable {
     case valuesResolve = "values+resolve"
     /// `preferences.jsonData()`.
     case encode
+    /// `EPUB.catalogue.decode(json:)`: decode with diagnostics (duplicates included), what a
+    /// back end does with an upload.
+    case validate
 
     /// The operations measured against A, in the order of the goals table.
     public static let measured: [MeasuredOperation] = [
@@ -32,7 +35,7 @@ public enum MeasuredOperation: String, CaseIterable, Sendable {
         case .decodeResolve: 0.3
         case .decodeResolveCSS: 0.5
         case .edit: 0.03
-        case .jsonSerialization, .css, .resolve, .valuesResolve: nil
+        case .jsonSerialization, .css, .resolve, .valuesResolve, .validate: nil
         }
     }
 
@@ -43,7 +46,7 @@ public enum MeasuredOperation: String, CaseIterable, Sendable {
         case .edit, .resolve: 64
         case .valuesResolve: 32
         case .encode, .css: 8
-        case .jsonSerialization, .decode, .decodeResolve, .decodeResolveCSS: 4
+        case .jsonSerialization, .decode, .decodeResolve, .decodeResolveCSS, .validate: 4
         }
     }
 }

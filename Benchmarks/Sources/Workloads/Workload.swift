@@ -83,6 +83,10 @@ public struct Workload {
             for _ in 0..<count {
                 sum &+= preferences.jsonData().count
             }
+        case .validate:
+            for _ in 0..<count {
+                sum &+= (try? EPUB.catalogue.decode(json: data))?.diagnostics.count ?? -1
+            }
         }
         checksum = sum
     }

@@ -40,3 +40,23 @@ extension Preferences {
         self[setting.key] = descriptor.coder.encode(valid)
     }
 }
+
+extension Preferences {
+    /// The stored value of a setting, decoded with its coder but not validated (SPEC 3.4 `get`):
+    /// `nil` when the key (and its `renamedFrom` aliases) is unset or its value does not decode.
+    ///
+    /// ```swift
+    /// let preferences: Preferences = ["fontSize": 9, "theme": "purple"]
+    /// preferences.get(EPUB.fontSize)   // 9.0: decoded, not coerced into the range
+    /// preferences.get(EPUB.theme)      // nil: "purple" is not a theme
+    /// ```
+    ///
+    /// - Parameter setting: The setting.
+    /// - Returns: The decoded stored value, or `nil`.
+    public func get<Owner, Value>(_ setting: Setting<Owner, Value>) -> Value? {
+        guard let stored = storedMember(of: setting.descriptor),
+            case .success(let value) = setting.descriptor.coder.decode(stored.value)
+        else { return nil }
+        return Value(settingValue: value)
+    }
+}

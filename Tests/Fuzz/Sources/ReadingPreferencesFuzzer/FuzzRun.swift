@@ -23,6 +23,7 @@ struct FuzzRun {
         parseAnyValue()
         exercise(EPUB.self, resolver: epubResolver()) { editor in
             FuzzCheck.cleanCSS(editor.settings.readiumCSS(options: Self.cssOptions))
+            FuzzCheck.cleanLanguage(editor.settings.pageLayout.language)
         }
         exercise(PDF.self, resolver: pdfResolver())
         exercise(Audio.self, resolver: Audio.Resolver(defaults: defaults()))
@@ -166,7 +167,7 @@ struct FuzzRun {
             readingProgression: random.pick(PublicationReadingProgression.allCases))
         let environment = ReadingEnvironment(
             forceScroll: random.oneIn(4), appearance: random.pick(SystemAppearance.allCases))
-        let fonts: [FontFamily]? = random.oneIn(3) ? ["Literata", "Times \"New\" Roman"] : nil
+        let fonts: [EPUB.FontFamily]? = random.oneIn(3) ? ["Literata", "Times \"New\" Roman"] : nil
         return EPUB.Resolver(
             publication: publication, defaults: defaults(), environment: environment,
             availableFontFamilies: fonts)
@@ -207,6 +208,16 @@ enum FuzzCheck {
         require(!lower.contains("nan") && !lower.contains("inf"), "labels never show NaN or infinities")
     }
 
+    /// What reaches an HTML `lang` attribute is a well-formed tag (issue 11, finding 2).
+    static func cleanLanguage(_ language: LanguageTag?) {
+        require(language.map(\.isWellFormed) ?? true, "the page language is a well-formed tag")
+        require(
+            language?.code.utf8.allSatisfy {
+                $0 == 0x2D || ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x30 && $0 <= 0x39
+            }
+                ?? true, "the page language is letters, digits and hyphens")
+    }
+
     /// No NaN or infinity, and balanced double quotes, in CSS.
     static func cleanCSS(_ css: ReadiumCSSProperties) {
         var quotes = 0
@@ -221,6 +232,10 @@ enum FuzzCheck {
             }
         }
         require(quotes % 2 == 0, "CSS quotes are balanced")
+        // A stored value can never end a string or a declaration early (issue 11, finding 2).
+        require(
+            !css.inlineStyle.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+            "CSS holds no raw control character")
         // Every value but the font stack (names chosen by the user) is written by the engine.
         for property in css where property.name != "--USER__fontFamily" {
             let value = property.value.lowercased()

@@ -57,3 +57,18 @@ struct CopyFirstValidValueTests {
         #expect(target.jsonString() == #"{"fontSize":1.2}"#)
     }
 }
+
+/// SPEC 3.4 `get`: decode the stored JSON with the coder; missing or undecodable is nil; not
+/// validated.
+@Suite("Preferences.get")
+struct PreferencesGetTests {
+    @Test("get decodes without validating, reads aliases, and is nil when missing or undecodable")
+    func get() throws {
+        let preferences: Preferences = ["fontSize": 9, "theme": "purple", "scroll": true, "textColor": "red"]
+        #expect(preferences.get(EPUB.fontSize) == 9.0)
+        #expect(preferences.get(EPUB.theme) == nil)
+        #expect(preferences.get(EPUB.scroll) == true)
+        #expect(preferences.get(EPUB.textColor) == RGBColor(red: 0xFF, green: 0, blue: 0))
+        #expect(preferences.get(EPUB.lineHeight) == nil)
+    }
+}
