@@ -71,6 +71,18 @@ public protocol SettingsResolver: Sendable {
     /// - Returns: The reason the value is forced, or `nil`.
     func forcedReason(ofSlot slot: Int, in settings: ResolvedSettings<Schema>) -> IneffectiveReason?
 
+    /// Where the effective value of a slot comes from (SPEC 9 attribution): a preference, an app
+    /// default, the publication's metadata, a rule, or the fallback.
+    ///
+    /// - Parameters:
+    ///   - slot: The slot.
+    ///   - preferences: The decoded, validated preferences that were resolved.
+    ///   - settings: The resolved settings.
+    /// - Returns: The origin.
+    func origin(
+        ofSlot slot: Int, preferences: SettingValueTable<Schema>, settings: ResolvedSettings<Schema>
+    ) -> SettingOrigin
+
     /// Whether a stored value is available for the publication (SPEC 5.4, fonts by script).
     ///
     /// - Parameters:
@@ -113,6 +125,21 @@ extension SettingsResolver {
     /// - Returns: The descriptor's supported values.
     public func supportedValues(ofSlot slot: Int, in settings: ResolvedSettings<Schema>) -> [SettingValue]? {
         Schema.catalogue.descriptor(atSlot: slot)?.supportedValues
+    }
+
+    /// Preference ?? app default ?? fallback (SPEC 5.3 step 6); a slot that resolved to none
+    /// comes from the fallback.
+    ///
+    /// - Parameters:
+    ///   - slot: The slot.
+    ///   - preferences: The decoded, validated preferences.
+    ///   - settings: The resolved settings.
+    /// - Returns: The origin.
+    public func origin(
+        ofSlot slot: Int, preferences: SettingValueTable<Schema>, settings: ResolvedSettings<Schema>
+    ) -> SettingOrigin {
+        guard settings.values[slot: slot] != nil else { return .fallback }
+        return .standard(ofSlot: slot, preferences: preferences, defaults: defaults)
     }
 
     /// Nothing is forced.

@@ -188,6 +188,54 @@ extension EPUB {
             return verticalText || settings.isScrollForced ? .forcedScroll : nil
         }
 
+        /// Where the effective value of a slot comes from (SPEC 5.3, 9): the rules of steps 1 to 5
+        /// and 7, the theme's colors, and preference ?? default ?? fallback for the rest.
+        ///
+        /// - Parameters:
+        ///   - slot: The slot.
+        ///   - preferences: The decoded, validated preferences.
+        ///   - settings: The resolved settings.
+        /// - Returns: The origin.
+        public func origin(
+            ofSlot slot: Int, preferences: SettingValueTable<EPUB>, settings: ResolvedSettings<EPUB>
+        ) -> SettingOrigin {
+            let slots = EPUB.slots
+            let prefs = preferences.storage
+            let defaults = self.defaults.storage
+            switch slot {
+            case slots.language:
+                if prefs[slot] != nil { return .preference }
+                if publication.language != nil { return .publication }
+                return defaults[slot] != nil ? .appDefault : .fallback
+            case slots.readingProgression:
+                if prefs[slot] != nil { return .preference }
+                if prefs[slots.language] != nil { return .derived(from: ["language"]) }
+                if publication.readingProgression != .auto { return .publication }
+                if publication.language != nil { return .derived(from: ["language"]) }
+                if defaults[slot] != nil { return .appDefault }
+                return defaults[slots.language] != nil ? .derived(from: ["language"]) : .fallback
+            case slots.verticalText:
+                return prefs[slot] != nil ? .preference : .derived(from: ["language", "readingProgression"])
+            case slots.scroll:
+                if settings.values.storage[slots.verticalText]?.boolValue == true {
+                    return .forced(by: "verticalText")
+                }
+                if environment.forceScroll { return .forced(by: "forceScroll") }
+            case slots.theme:
+                if prefs[slot] == nil && environment.appearance == .dark {
+                    return .derived(from: ["appearance"])
+                }
+            case slots.backgroundColor, slots.textColor:
+                if settings.values.storage[slot] == nil { return .derived(from: ["theme"]) }
+            case slots.hyphens:
+                if settings.values.storage[slot] == nil { return .derived(from: ["textAlign"]) }
+            default:
+                break
+            }
+            guard settings.values.storage[slot] != nil else { return .fallback }
+            return .standard(ofSlot: slot, preferences: preferences, defaults: self.defaults)
+        }
+
         /// The font families offered for the publication, when the app restricts them.
         ///
         /// - Parameters:

@@ -23,8 +23,9 @@ public enum ConfigurableKind: String, Sendable, Hashable, CaseIterable {
     /// The names of every configurable, for messages and usage text.
     public static var allNames: [String] { allCases.map(\.rawValue) }
 
-    // The one switch to extend when a configurable is added.
-    var schema: any ToolSchema.Type {
+    /// The configurable's schema, to open a generic API (such as the store) at run time. The one
+    /// switch to extend when a configurable is added.
+    public var schema: any ResolvableSchema.Type {
         switch self {
         case .epub: return EPUB.self
         case .pdf: return PDF.self
@@ -54,47 +55,14 @@ public enum ConfigurableKind: String, Sendable, Hashable, CaseIterable {
         Self.makeEditor(schema, preferences: preferences, inputs: inputs)
     }
 
-    private static func makeEditor<Schema: ToolSchema>(
+    private static func makeEditor<Schema: ResolvableSchema>(
         _ schema: Schema.Type, preferences: Preferences, inputs: ConfigurableInputs
     ) -> AnyPreferencesEditor {
         let defaults = SettingValueTable<Schema>(inputs.defaults, asDefaults: true)
         return AnyPreferencesEditor(
             PreferencesEditor<Schema>(
-                preferences: preferences, resolver: Schema.resolver(inputs: inputs, defaults: defaults)))
-    }
-}
-
-/// A schema whose resolver tools can build from JSON inputs.
-protocol ToolSchema: SettingsSchema {
-    /// The resolver for a publication, decoded defaults and an environment.
-    static func resolver(inputs: ConfigurableInputs, defaults: SettingValueTable<Self>) -> Resolver
-}
-
-extension EPUB: ToolSchema {
-    static func resolver(inputs: ConfigurableInputs, defaults: SettingValueTable<EPUB>) -> Resolver {
-        Resolver(
-            publication: inputs.publication, defaults: defaults, environment: inputs.environment)
-    }
-}
-
-// SPEC 6: PDF reads the declared reading progression; layout, languages and the environment do
-// not apply.
-extension PDF: ToolSchema {
-    static func resolver(inputs: ConfigurableInputs, defaults: SettingValueTable<PDF>) -> Resolver {
-        Resolver(readingProgression: inputs.publication.readingProgression, defaults: defaults)
-    }
-}
-
-// SPEC 6: audio has no publication-specific settings; only the defaults apply.
-extension Audio: ToolSchema {
-    static func resolver(inputs: ConfigurableInputs, defaults: SettingValueTable<Audio>) -> Resolver {
-        Resolver(defaults: defaults)
-    }
-}
-
-// SPEC 6: TTS speaks the publication language, the first of the publication's languages.
-extension TTS: ToolSchema {
-    static func resolver(inputs: ConfigurableInputs, defaults: SettingValueTable<TTS>) -> Resolver {
-        Resolver(publicationLanguage: inputs.publication.language, defaults: defaults)
+                preferences: preferences,
+                resolver: Schema.resolver(
+                    publication: inputs.publication, defaults: defaults, environment: inputs.environment)))
     }
 }

@@ -59,6 +59,25 @@ public enum PDF: SettingsSchema {
             self.defaults = defaults
         }
 
+        /// Where the effective value of a slot comes from: the declared reading progression is the
+        /// publication's; the rest is preference ?? default ?? fallback.
+        ///
+        /// - Parameters:
+        ///   - slot: The slot.
+        ///   - preferences: The decoded, validated preferences.
+        ///   - settings: The resolved settings.
+        /// - Returns: The origin.
+        public func origin(
+            ofSlot slot: Int, preferences: SettingValueTable<PDF>, settings: ResolvedSettings<PDF>
+        ) -> SettingOrigin {
+            if slot == PDF.readingProgressionSlot, preferences[slot: slot] == nil, readingProgression != .auto
+            {
+                return .publication
+            }
+            guard settings.values[slot: slot] != nil else { return .fallback }
+            return .standard(ofSlot: slot, preferences: preferences, defaults: defaults)
+        }
+
         /// Resolves preference values into settings.
         public func resolve(_ preferences: SettingValueTable<PDF>, into settings: inout ResolvedSettings<PDF>)
         {

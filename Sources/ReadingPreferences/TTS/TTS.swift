@@ -70,6 +70,24 @@ public enum TTS: SettingsSchema {
             self.defaults = defaults
         }
 
+        /// Where the effective value of a slot comes from: the publication's language when no
+        /// preference sets one; the rest is preference ?? default ?? fallback.
+        ///
+        /// - Parameters:
+        ///   - slot: The slot.
+        ///   - preferences: The decoded, validated preferences.
+        ///   - settings: The resolved settings.
+        /// - Returns: The origin.
+        public func origin(
+            ofSlot slot: Int, preferences: SettingValueTable<TTS>, settings: ResolvedSettings<TTS>
+        ) -> SettingOrigin {
+            if slot == TTS.languageSlot, preferences[slot: slot] == nil, publicationLanguage != nil {
+                return .publication
+            }
+            guard settings.values[slot: slot] != nil else { return .fallback }
+            return .standard(ofSlot: slot, preferences: preferences, defaults: defaults)
+        }
+
         /// Preference ?? default ?? fallback, and the language from the publication first.
         public func resolve(_ preferences: SettingValueTable<TTS>, into settings: inout ResolvedSettings<TTS>)
         {

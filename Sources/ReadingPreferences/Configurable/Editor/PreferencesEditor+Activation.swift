@@ -2,7 +2,7 @@ extension PreferencesEditor {
     /// Whether the setting in `slot` is effective: its activator's answer (SPEC 3.3).
     func isActive(slot: Int) -> Bool {
         let descriptors = Schema.catalogue.descriptors
-        guard descriptors.indices.contains(slot) else { return false }
+        guard descriptors.indices.contains(slot), !isOverridden(slot: slot) else { return false }
         return isActive(descriptors[slot].activator, slot: slot)
     }
 
@@ -47,7 +47,7 @@ extension PreferencesEditor {
     /// Why the setting in `slot` is not effective: the reasons of the parts that are not active.
     func reasons(slot: Int) -> [IneffectiveReason] {
         guard Schema.catalogue.descriptors.indices.contains(slot) else { return [] }
-        var reasons: [IneffectiveReason] = []
+        var reasons: [IneffectiveReason] = isOverridden(slot: slot) ? [.overridden] : []
         for part in Schema.catalogue.descriptors[slot].activator.parts where !isActive(part, slot: slot) {
             guard let reason = reason(part), !reasons.contains(reason) else { continue }
             reasons.append(reason)

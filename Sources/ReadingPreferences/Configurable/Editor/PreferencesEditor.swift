@@ -22,16 +22,30 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
     public let resolver: Schema.Resolver
     /// The edited preferences, ready to store and submit.
     public private(set) var preferences: Preferences
-    /// The decoded, validated preference values, by slot.
+    /// Temporary overrides (a debug layer, SPEC 9): they win over ``preferences`` in resolution
+    /// but are never edited. A handle of an overridden key is not effective, with the reason
+    /// ``IneffectiveReason/overridden``, and an edit of it is still stored in ``preferences``.
+    public let overrides: Preferences
+    /// The decoded, validated values resolution uses, by slot: the preferences with the
+    /// overrides over them.
     public private(set) var values: SettingValueTable<Schema>
     /// The settings these preferences resolve to.
     public private(set) var settings: ResolvedSettings<Schema>
 
     /// Creates an editor for preferences.
-    public init(preferences: Preferences = Preferences(), resolver: Schema.Resolver) {
+    ///
+    /// - Parameters:
+    ///   - preferences: The preferences to edit.
+    ///   - resolver: The app defaults, publication context and environment.
+    ///   - overrides: Temporary overrides that win over the preferences and are never edited.
+    public init(
+        preferences: Preferences = Preferences(), resolver: Schema.Resolver,
+        overrides: Preferences = Preferences()
+    ) {
         self.resolver = resolver
         self.preferences = preferences
-        self.values = SettingValueTable(preferences)
+        self.overrides = overrides
+        self.values = SettingValueTable(overrides.isEmpty ? preferences : preferences.merging(overrides))
         self.settings = ResolvedSettings()
         resolver.resolve(values, into: &settings)
     }
@@ -62,6 +76,14 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
         }
     }
 
+    /// Whether an override sets the setting in `slot`.
+    func isOverridden(slot: Int) -> Bool {
+        guard !overrides.isEmpty, let descriptor = Schema.catalogue.descriptor(atSlot: slot) else {
+            return false
+        }
+        return overrides.storedMember(of: descriptor) != nil
+    }
+
     // MARK: - State changes shared by every edit
 
     mutating func reresolve() {
@@ -78,7 +100,7 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
         let descriptor = Schema.catalogue.descriptors[slot]
         preferences[descriptor.key] = descriptor.coder.encode(value)
         for alias in descriptor.renamedFrom { preferences[alias] = nil }
-        values.storage[slot] = value
+        if !isOverridden(slot: slot) { values.storage[slot] = value }
     }
 
     /// Removes a slot's key and its aliases.
@@ -86,7 +108,7 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
         let descriptor = Schema.catalogue.descriptors[slot]
         preferences[descriptor.key] = nil
         for alias in descriptor.renamedFrom { preferences[alias] = nil }
-        values.storage[slot] = nil
+        if !isOverridden(slot: slot) { values.storage[slot] = nil }
     }
 
     /// `set` once the value is valid: store, re-resolve, then activate the automatic parts
