@@ -7,7 +7,7 @@ enum ReadingPrefsTool {
     enum Command: String, CaseIterable {
         case inspect, resolve, edit, css, validate
         case migrateLegacy = "migrate-legacy"
-        case conformance, catalogue, help
+        case conformance, catalogue, store, help
     }
 
     /// Runs the tool with the arguments after the program name; returns the exit status.
@@ -58,6 +58,7 @@ enum ReadingPrefsTool {
         case .migrateLegacy: return try MigrateLegacyCommand.run(rest)
         case .conformance: return try ConformanceCommand.run(rest)
         case .catalogue: return try CatalogueCommand.run(rest)
+        case .store: return try StoreCommand.run(rest)
         }
     }
 

@@ -61,6 +61,7 @@ enum Usage {
         case .migrateLegacy: return ("migrate-legacy FILE", "convert Readium's legacy --USER__* settings")
         case .conformance: return ("conformance PATH...", "run conformance vectors (files or folders)")
         case .catalogue: return ("catalogue [FILE]", "check a catalogue document, or print a configurable's")
+        case .store: return ("store --root DIR COMMAND", "the preferences store: show, set, remove, profile")
         case .help: return ("help [COMMAND]", "this text, or one command's")
         }
     }
@@ -144,6 +145,27 @@ enum Usage {
                 fallback outside its values or its range, an increment of 0 or below, empty or
                 unordered steps, an activator naming an unknown key. Exits 1 on problems.
                 Without FILE, prints the configurable's catalogue in that format and checks it.
+                """
+        case .store:
+            return """
+                Usage: readingprefs store --root DIR [--configurable NAME] COMMAND
+
+                The preferences store in a folder of plain JSON files: DIR/<configurable>/shared.json,
+                profiles/<id>.json, publications/<safe-name>.json, overrides.json, and DIR/device.json.
+
+                Commands:
+                  show [--publication ID] [--metadata FILE] [--defaults FILE] [--json]
+                      every setting with its effective value and where it came from (SOURCE:
+                      override, publication, profile, shared, default, publicationMetadata,
+                      derived, forced, fallback); --json prints {"preferences": ..., "settings": ...}
+                  set KEY VALUE [--publication ID] [--override] [--metadata FILE] [--defaults FILE]
+                      through the publication's editor (validated, rounded, activating), saved in
+                      the layer the key came from (or by its scope); --override edits overrides.json
+                  remove KEY [--publication ID] [--override]
+                  profile list | create NAME | rename ID NAME | duplicate ID NAME | activate ID | delete ID
+
+                A corrupt file is moved aside (.corrupt-<timestamp>) and reported on stderr; the
+                command still works on the rest.
                 """
         case .help:
             return full

@@ -1,19 +1,24 @@
 /// A plain-text table with aligned columns, for terminals and logs.
-struct TextTable {
+package struct TextTable {
     /// One line of the table: a row of cells, or a heading printed as is across the columns.
-    enum Line {
+    package enum Line {
         case cells([String])
         case heading(String)
     }
 
     /// The column titles.
-    var header: [String]
+    package var header: [String]
     /// The lines under the header.
-    var lines: [Line] = []
+    package var lines: [Line] = []
+
+    /// Creates a table with its column titles.
+    package init(header: [String]) {
+        self.header = header
+    }
 
     /// The table as text lines: the header, a rule, then the lines; columns are separated by two
     /// spaces, every column is as wide as its widest cell, and trailing spaces are trimmed.
-    var rendered: [String] {
+    package var rendered: [String] {
         var widths = header.map(\.count)
         for case .cells(let cells) in lines {
             for (column, cell) in cells.enumerated() where column < widths.count {

@@ -1,0 +1,51 @@
+import ReadingPreferences
+
+/// One change of a key's value, as a store's change streams report it (SPEC 9).
+///
+/// A publication's stream reports effective values (what the navigator uses); the stored
+/// stream reports stored values. `nil` means none or unset.
+public struct PreferenceChange: Sendable, Hashable, CustomStringConvertible {
+    /// The key.
+    public var key: String
+    /// The value before, in JSON; `nil` for none.
+    public var oldValue: JSONValue?
+    /// The value after, in JSON; `nil` for none.
+    public var newValue: JSONValue?
+    /// What caused the change.
+    public var cause: ChangeCause
+
+    /// Creates a change.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - oldValue: The value before.
+    ///   - newValue: The value after.
+    ///   - cause: What caused it.
+    public init(key: String, oldValue: JSONValue?, newValue: JSONValue?, cause: ChangeCause) {
+        self.key = key
+        self.oldValue = oldValue
+        self.newValue = newValue
+        self.cause = cause
+    }
+
+    /// `key: old → new (cause)`.
+    public var description: String {
+        "\(key): \(oldValue?.jsonString() ?? "none") → \(newValue?.jsonString() ?? "none") (\(cause.rawValue))"
+    }
+}
+
+/// What caused a change (SPEC 9).
+public enum ChangeCause: String, Sendable, Hashable, Codable, CaseIterable {
+    /// An edit through this store.
+    case edit
+    /// Another profile became active.
+    case profileSwitch
+    /// The app changed its defaults.
+    case defaultsChange
+    /// A temporary override was set or removed.
+    case override
+    /// A sync with other devices.
+    case sync
+    /// Another process or a person changed the files, found by ``PreferencesStore/reload()``.
+    case external
+}

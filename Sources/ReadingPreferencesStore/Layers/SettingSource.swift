@@ -1,0 +1,83 @@
+import ReadingPreferences
+
+/// Where a setting's effective value came from (SPEC 9 attribution).
+///
+/// ```swift
+/// let settings = try await store.settings(for: "urn:isbn:978-0", context: book)
+/// settings["readingProgression"]?.source   // .publication
+/// settings["fontSize"]?.source             // .shared
+/// ```
+public enum SettingSource: Sendable, Hashable, CustomStringConvertible {
+    /// The overrides layer sets it.
+    case override
+    /// The publication's own preferences set it.
+    case publication
+    /// The active profile sets it, named by its display name.
+    case profile(name: String)
+    /// The shared preferences set it.
+    case shared
+    /// An app default supplies it.
+    case `default`
+    /// The publication's metadata supplies it (its language, its reading progression).
+    case publicationMetadata
+    /// A rule derives it from other settings (reading progression from the language, vertical
+    /// text from CJK and right to left, colors from the theme).
+    case derived(from: [String])
+    /// A rule forces it (scroll, by vertical text or a screen reader).
+    case forced(by: String)
+    /// The configurable's fallback, or none.
+    case fallback
+
+    /// The stable code for JSON and the CLI: `override`, `publication`, `profile`, `shared`,
+    /// `default`, `publicationMetadata`, `derived`, `forced` or `fallback`.
+    public var code: String {
+        switch self {
+        case .override: return "override"
+        case .publication: return "publication"
+        case .profile: return "profile"
+        case .shared: return "shared"
+        case .default: return "default"
+        case .publicationMetadata: return "publicationMetadata"
+        case .derived: return "derived"
+        case .forced: return "forced"
+        case .fallback: return "fallback"
+        }
+    }
+
+    /// The code with its argument: `profile(Night)`, `derived(language)`, `forced(verticalText)`.
+    public var description: String {
+        switch self {
+        case .profile(let name): return "profile(\(name))"
+        case .derived(let keys): return "derived(\(keys.joined(separator: ", ")))"
+        case .forced(let cause): return "forced(\(cause))"
+        default: return code
+        }
+    }
+}
+
+/// One setting as the store resolves it for a publication: its effective value, where that
+/// value came from, and whether it takes effect.
+public struct AttributedSetting: Sendable, Hashable {
+    /// The setting's key.
+    public var key: String
+    /// The effective value in the setting's JSON form; `nil` when there is none.
+    public var value: JSONValue?
+    /// Where the value came from.
+    public var source: SettingSource
+    /// Whether the setting takes effect (an overridden key does not).
+    public var isEffective: Bool
+
+    /// Creates an attributed setting.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - value: The effective value, or `nil`.
+    ///   - source: Where it came from.
+    ///   - isEffective: Whether it takes effect.
+    public init(key: String, value: JSONValue?, source: SettingSource, isEffective: Bool) {
+        self.key = key
+        self.value = value
+        self.source = source
+        self.isEffective = isEffective
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import ReadingPreferences
+
+extension PreferencesStore {
+    /// A stream of the changes of a publication's effective values: the keys whose value the
+    /// navigator uses changed, with old and new values and the cause (SPEC 9). Every call
+    /// returns a stream of its own.
+    ///
+    /// ```swift
+    /// for await change in try await store.changes(for: bookID, context: book) {
+    ///     navigator.submit(try await store.preferences(for: bookID))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - publication: The publication, or `nil` for shared (or the active profile) alone.
+    ///   - context: What the configurable knows of the publication.
+    /// - Returns: The stream; see ``PreferenceChanges`` for its guarantees.
+    /// - Throws: ``StorageError`` when a document cannot be read.
+    public func changes(for publication: String? = nil, context: PublicationContext = PublicationContext())
+        async throws -> PreferenceChanges
+    {
+        let buffer = ChangeBuffer()
+        let scope = ChangeSubscriber.Scope.effective(publication: publication, context: context)
+        subscribers.append(
+            ChangeSubscriber(scope: scope, target: .stream(buffer), last: try await snapshot(scope)))
+        return PreferenceChanges(buffer: buffer)
+    }
+
+    /// A stream of the changes of the stored values of shared preferences, or of the active
+    /// profile: what a settings screen that edits them shows.
+    ///
+    /// - Returns: The stream.
+    /// - Throws: ``StorageError`` when a document cannot be read.
+    public func storedChanges() async throws -> PreferenceChanges {
+        let buffer = ChangeBuffer()
+        subscribers.append(
+            ChangeSubscriber(scope: .stored, target: .stream(buffer), last: try await snapshot(.stored)))
+        return PreferenceChanges(buffer: buffer)
+    }
+
+    /// Posts ``Foundation/Notification/Name/readingPreferencesDidChange`` on `center` for each
+    /// change of a publication's effective values, until ``stopNotifications(_:)``.
+    ///
+    /// - Parameters:
+    ///   - publication: The publication, or `nil` for shared alone.
+    ///   - context: What the configurable knows of the publication.
+    ///   - center: The notification center.
+    /// - Returns: A token for ``stopNotifications(_:)``.
+    /// - Throws: ``StorageError`` when a document cannot be read.
+    @discardableResult
+    public func postNotifications(
+        for publication: String? = nil, context: PublicationContext = PublicationContext(),
+        center: NotificationCenter = .default
+    ) async throws -> UUID {
+        let id = UUID()
+        let scope = ChangeSubscriber.Scope.effective(publication: publication, context: context)
+        subscribers.append(
+            ChangeSubscriber(
+                scope: scope, target: .notifications(center, id: id), last: try await snapshot(scope)))
+        return id
+    }
+
+    /// Stops a notification bridge.
+    ///
+    /// - Parameter token: What ``postNotifications(for:context:center:)`` returned.
+    public func stopNotifications(_ token: UUID) {
+        subscribers.removeAll {
+            if case .notifications(_, let id) = $0.target { return id == token }
+            return false
+        }
+    }
+
+    /// Reads the documents again and reports what another process or a person changed, with
+    /// cause ``ChangeCause/external``. Pending coalesced edits stay on top.
+    ///
+    /// - Throws: ``StorageError`` when a document cannot be read.
+    public func reload() async throws {
+        for layer in Array(documents.keys) {
+            documents[layer] = .some(try await loadFresh(location(layer)))
+        }
+        if deviceLoaded { device = try await loadFresh(.device) }
+        await notify(cause: .external)
+    }
+
+    /// Returns once every change caused so far has been delivered to the streams and the
+    /// notification bridges. Changes are delivered as the store's state is swapped, inside the
+    /// call that caused them, so this is a barrier: call it before checking what a consumer got.
+    public func settle() async {}
+
+    // MARK: - Delivering
+
+    /// Compares every subscriber's values with what it saw last and delivers the differences.
+    func notify(cause: ChangeCause) async {
+        subscribers.removeAll(where: \.isFinished)
+        for index in subscribers.indices {
+            let subscriber = subscribers[index]
+            guard let now = try? await snapshot(subscriber.scope) else { continue }
+            let changes = Self.differences(from: subscriber.last, to: now, cause: cause)
+            subscribers[index].last = now
+            guard !changes.isEmpty else { continue }
+            switch subscriber.target {
+            case .stream(let buffer):
+                buffer.deliver(changes)
+            case .notifications(let center, _):
+                post(changes, to: center, scope: subscriber.scope)
+            }
+        }
+    }
+
+    /// The values a subscriber watches, by key, in JSON.
+    func snapshot(_ scope: ChangeSubscriber.Scope) async throws -> [String: JSONValue] {
+        var values: [String: JSONValue] = [:]
+        switch scope {
+        case .stored:
+            for member in try await preferences(in: baseLayer()).withoutReservedKeys.members {
+                values[member.key] = member.value
+            }
+        case .effective(let publication, let context):
+            let editor = try await editor(for: publication, context: context)
+            for (slot, descriptor) in Schema.catalogue.descriptors.enumerated() {
+                if let value = editor.resolver.effectiveValue(ofSlot: slot, in: editor.settings) {
+                    values[descriptor.key] = descriptor.coder.encode(value)
+                }
+            }
+        }
+        return values
+    }
+
+    static func differences(from old: [String: JSONValue], to new: [String: JSONValue], cause: ChangeCause)
+        -> [PreferenceChange]
+    {
+        var changes: [PreferenceChange] = []
+        for key in Set(old.keys).union(new.keys).sorted() where old[key] != new[key] {
+            changes.append(PreferenceChange(key: key, oldValue: old[key], newValue: new[key], cause: cause))
+        }
+        return changes
+    }
+
+    private func post(
+        _ changes: [PreferenceChange], to center: NotificationCenter, scope: ChangeSubscriber.Scope
+    ) {
+        for change in changes {
+            var info: [String: any Sendable] = [
+                PreferencesStoreNotificationKey.key: change.key,
+                PreferencesStoreNotificationKey.cause: change.cause.rawValue,
+                PreferencesStoreNotificationKey.configurable: configurable,
+            ]
+            if let old = change.oldValue { info[PreferencesStoreNotificationKey.oldValue] = old }
+            if let new = change.newValue { info[PreferencesStoreNotificationKey.newValue] = new }
+            if case .effective(let publication?, _) = scope {
+                info[PreferencesStoreNotificationKey.publication] = publication
+            }
+            center.post(name: .readingPreferencesDidChange, object: nil, userInfo: info)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import ReadingPreferences
+
+extension PreferencesStore {
+    /// The profiles, sorted by name (SPEC 9).
+    ///
+    /// - Returns: Every profile of this configurable.
+    /// - Throws: ``StorageError``.
+    public func profiles() async throws -> [Profile] {
+        var result: [Profile] = []
+        for id in try await storage.names(of: .profiles, configurable: configurable) {
+            result.append(Profile(id: id, name: try await profileName(id)))
+        }
+        return result.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+    }
+
+    /// Creates an empty profile.
+    ///
+    /// - Parameter name: Its display name.
+    /// - Returns: The profile, with a new stable id.
+    /// - Throws: ``StorageError``.
+    @discardableResult
+    public func createProfile(named name: String) async throws -> Profile {
+        try await createProfile(named: name, preferences: Preferences())
+    }
+
+    /// Creates a profile holding a copy of another's preferences.
+    ///
+    /// - Parameters:
+    ///   - id: The profile to copy.
+    ///   - name: The new profile's display name.
+    /// - Returns: The new profile.
+    /// - Throws: ``ProfileError`` when `id` does not exist, or ``StorageError``.
+    @discardableResult
+    public func duplicateProfile(_ id: String, named name: String) async throws -> Profile {
+        guard try await document(.profile(id)) != nil else { throw ProfileError.unknownProfile(id) }
+        return try await createProfile(
+            named: name, preferences: preferences(in: .profile(id)).withoutReservedKeys)
+    }
+
+    /// Renames a profile; its id does not change.
+    ///
+    /// - Parameters:
+    ///   - id: The profile.
+    ///   - name: The new display name.
+    /// - Throws: ``ProfileError`` when it does not exist, or ``StorageError``.
+    public func renameProfile(_ id: String, to name: String) async throws {
+        guard try await document(.profile(id)) != nil else { throw ProfileError.unknownProfile(id) }
+        try await write([Profile.nameKey: .string(name)], durablyTo: .profile(id))
+    }
+
+    /// Deletes a profile; when it was active, shared preferences apply again.
+    ///
+    /// - Parameter id: The profile.
+    /// - Throws: ``ProfileError`` when it does not exist, or ``StorageError``.
+    public func deleteProfile(_ id: String) async throws {
+        guard let document = try await loadFresh(location(.profile(id))) else {
+            throw ProfileError.unknownProfile(id)
+        }
+        if try await activeProfileID() == id { try await activateProfile(nil) }
+        try await storage.remove(location(.profile(id)), expecting: document.version)
+        documents[.profile(id)] = .some(nil)
+        pendingWrites[.profile(id)] = nil
+    }
+
+    /// Makes a profile active on this device (it replaces shared), or none. Which profile is
+    /// active is this device's choice: it is kept apart and never synced.
+    ///
+    /// - Parameter id: The profile, or `nil` for shared.
+    /// - Throws: ``ProfileError`` when it does not exist, or ``StorageError``.
+    public func activateProfile(_ id: String?) async throws {
+        if let id, try await document(.profile(id)) == nil { throw ProfileError.unknownProfile(id) }
+        guard try await activeProfileID() != id else { return }
+        var lastConflict: StorageError?
+        for _ in 0..<32 {
+            let current = try await loadFresh(.device)
+            var state = current?.preferences ?? Preferences()
+            var active = state[Self.activeProfilesKey]?.objectValue ?? JSONObject()
+            active[configurable] = id.map(JSONValue.string)
+            state[Self.activeProfilesKey] = active.isEmpty ? nil : .object(active)
+            let version: StorageVersion
+            do throws(StorageError) {
+                version = try await storage.save(state, to: .device, expecting: current?.version)
+            } catch {
+                guard error.code == .conflict else { throw error }
+                lastConflict = error
+                continue
+            }
+            device = StoredDocument(preferences: state, version: version)
+            deviceLoaded = true
+            await notify(cause: .profileSwitch)
+            return
+        }
+        throw lastConflict
+            ?? StorageError(.conflict, location: .device, message: "too many concurrent writers")
+    }
+
+    /// The active profile on this device, or `nil` when shared preferences apply.
+    ///
+    /// - Returns: The profile.
+    /// - Throws: ``StorageError``.
+    public func activeProfile() async throws -> Profile? {
+        guard let id = try await activeProfileID() else { return nil }
+        return Profile(id: id, name: try await profileName(id))
+    }
+
+    // MARK: - Internals
+
+    /// The device document's member that maps each configurable to its active profile.
+    static var activeProfilesKey: String { "activeProfiles" }
+
+    func activeProfileID() async throws -> String? {
+        if !deviceLoaded {
+            device = try await loadFresh(.device)
+            deviceLoaded = true
+        }
+        guard let id = device?.preferences[Self.activeProfilesKey]?.objectValue?[configurable]?.stringValue
+        else {
+            return nil
+        }
+        // A profile deleted elsewhere: shared applies.
+        return try await document(.profile(id)) == nil ? nil : id
+    }
+
+    func profileName(_ id: String) async throws -> String {
+        try await preferences(in: .profile(id))[Profile.nameKey]?.stringValue ?? id
+    }
+
+    private func createProfile(named name: String, preferences: Preferences) async throws -> Profile {
+        let id = Self.newProfileID()
+        var document = Preferences()
+        document[Profile.nameKey] = .string(name)
+        document.merge(preferences)
+        let version = try await storage.save(document, to: location(.profile(id)), expecting: nil)
+        documents[.profile(id)] = .some(StoredDocument(preferences: document, version: version))
+        return Profile(id: id, name: name)
+    }
+
+    /// A new profile id: 12 lower-case hex digits, unique in practice.
+    static func newProfileID() -> String {
+        String(UUID().uuidString.lowercased().filter { $0 != "-" }.prefix(12))
+    }
+}
+
+/// Why a profile operation failed.
+public enum ProfileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No profile has this id.
+    case unknownProfile(String)
+
+    /// `no profile with id …`.
+    public var description: String {
+        switch self {
+        case .unknownProfile(let id): return "no profile with id \(id)"
+        }
+    }
+}

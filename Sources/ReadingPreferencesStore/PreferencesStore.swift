@@ -1,0 +1,272 @@
+import Foundation
+import ReadingPreferences
+
+/// Keeps a reader's preferences for one configurable (SPEC 9): layered, attributed, saved
+/// durably, switchable between profiles, and observable whatever causes a change.
+///
+/// ```swift
+/// let store = PreferencesStore<EPUB>(storage: FileStorage(root: folder))
+/// try await store.edit(publication: bookID, context: book) { editor in
+///     try editor.increment(.fontSize)          // saved to shared.json
+///     try editor.set(.readingProgression, .rtl) // saved to this book's file
+/// }
+/// let settings = try await store.settings(for: bookID, context: book)
+/// settings[0].source   // where the value came from
+/// ```
+///
+/// Layers, lowest first: the engine's fallbacks, the app ``defaults`` (passed to the resolver,
+/// never merged into preferences), shared or the active profile, the publication's own, and the
+/// temporary overrides. An edit puts every changed key back in the layer it came from; a key no
+/// layer held yet goes by the configurable's scope (SPEC 5.5): publication-specific keys to the
+/// publication, the rest (unknown keys included) to shared or the active profile.
+///
+/// Concurrency, in short numbered rules:
+/// 1. The store is an actor: writes from several tasks are serialized.
+/// 2. Several processes are serialized by the storage (``FileStorage``: an exclusive lock per
+///    file, taken and released within one synchronous call). A save re-reads the document and
+///    applies only the keys that changed, retrying on a conflict, so no update is lost.
+/// 3. Changes are delivered after the state is swapped, once per change, to every stream.
+/// 4. With ``Options/coalescesWrites``, edits update the state and notify at once and are written
+///    after ``Options/writeDelay``; ``flush()`` writes everything pending.
+public actor PreferencesStore<Schema: ResolvableSchema> {
+    /// How the store writes.
+    public struct Options: Sendable, Hashable {
+        /// Whether rapid edits (a slider) are coalesced into fewer writes.
+        public var coalescesWrites: Bool
+        /// How long a coalesced write waits for more edits, in nanoseconds.
+        public var writeDelay: UInt64
+
+        /// Creates options; by default every edit is written before the call returns.
+        ///
+        /// - Parameters:
+        ///   - coalescesWrites: Whether to coalesce rapid edits.
+        ///   - writeDelay: How long a coalesced write waits, in nanoseconds (default 250 ms).
+        public init(coalescesWrites: Bool = false, writeDelay: UInt64 = 250_000_000) {
+            self.coalescesWrites = coalescesWrites
+            self.writeDelay = writeDelay
+        }
+    }
+
+    /// Where the documents are kept.
+    public nonisolated let storage: any PreferencesStorage
+    /// The configurable's identifier, such as `epub`: the folder of its files.
+    public nonisolated let configurable: String
+    /// How the store writes.
+    public nonisolated let options: Options
+    /// The app defaults, passed to the resolver (never stored, never synced).
+    public private(set) var defaults: SettingValueTable<Schema>
+    /// The device environment (screen reader, appearance).
+    public private(set) var environment: ReadingEnvironment
+    /// What went wrong with stored documents: corrupt files moved aside, in order.
+    public internal(set) var problems: [StorageError] = []
+
+    /// The loaded documents; a `nil` value means known to be absent.
+    var documents: [StoreLayer: StoredDocument?] = [:]
+    /// This device's state (which profile is active), once loaded.
+    var device: StoredDocument?
+    var deviceLoaded = false
+    /// Key changes not yet written, per layer (coalescing).
+    var pendingWrites: [StoreLayer: [String: JSONValue?]] = [:]
+    var scheduledFlush: Task<Void, Never>?
+    /// The change subscribers.
+    var subscribers: [ChangeSubscriber] = []
+
+    /// Creates a store over a storage. Nothing is read until it is needed: opening a store of
+    /// 10,000 publications reads no publication file.
+    ///
+    /// - Parameters:
+    ///   - storage: Where documents are kept.
+    ///   - defaults: The app defaults.
+    ///   - environment: The device environment.
+    ///   - options: How the store writes.
+    public init(
+        storage: any PreferencesStorage, defaults: SettingValueTable<Schema> = SettingValueTable(),
+        environment: ReadingEnvironment = ReadingEnvironment(), options: Options = Options()
+    ) {
+        self.storage = storage
+        self.configurable = Schema.identifier
+        self.defaults = defaults
+        self.environment = environment
+        self.options = options
+    }
+
+    /// A store in memory, with the same API: for tests and SwiftUI previews.
+    ///
+    /// - Parameter defaults: The app defaults.
+    /// - Returns: An empty store.
+    public static func inMemory(defaults: SettingValueTable<Schema> = SettingValueTable()) -> PreferencesStore
+    {
+        PreferencesStore(storage: InMemoryStorage(), defaults: defaults)
+    }
+
+    // MARK: - Documents
+
+    func location(_ layer: StoreLayer) -> StorageLocation { .layer(configurable: configurable, layer) }
+
+    /// A layer's document, loaded once; a corrupt document is reported and reads as absent.
+    func document(_ layer: StoreLayer) async throws -> StoredDocument? {
+        if let cached = documents[layer] { return cached }
+        let loaded = try await loadFresh(location(layer))
+        documents[layer] = .some(loaded)
+        return loaded
+    }
+
+    /// Loads a document from the storage, bypassing the cache; a corrupt one is reported.
+    func loadFresh(_ location: StorageLocation) async throws -> StoredDocument? {
+        do throws(StorageError) {
+            return try await storage.load(location)
+        } catch {
+            guard error.code == .corruptDocument else { throw error }
+            problems.append(error)
+            return nil
+        }
+    }
+
+    /// The stored preferences of a layer, with pending writes applied.
+    func preferences(in layer: StoreLayer) async throws -> Preferences {
+        var preferences = try await document(layer)?.preferences ?? Preferences()
+        for (key, value) in pendingWrites[layer] ?? [:] { preferences[key] = value }
+        return preferences
+    }
+
+    /// The layer that shared preferences live in now: the active profile, or shared.
+    func baseLayer() async throws -> StoreLayer {
+        try await activeProfileID().map(StoreLayer.profile) ?? .shared
+    }
+
+    /// The preferences that resolve for a publication (base, then the publication's, without
+    /// reserved `$` keys), and the overrides.
+    func layers(for publication: String?) async throws -> (merged: Preferences, overrides: Preferences) {
+        var merged = try await preferences(in: baseLayer()).withoutReservedKeys
+        if let publication {
+            merged.merge(try await preferences(in: .publication(publication)).withoutReservedKeys)
+        }
+        return (merged, try await preferences(in: .overrides).withoutReservedKeys)
+    }
+
+    /// The resolver for a publication context, with the store's defaults and environment.
+    func resolver(_ context: PublicationContext) -> Schema.Resolver {
+        Schema.resolver(publication: context, defaults: defaults, environment: environment)
+    }
+
+    // MARK: - Reading
+
+    /// The preferences that resolve for a publication: shared or the active profile, with the
+    /// publication's own over them (overrides apart).
+    ///
+    /// - Parameter publication: The publication's identifier, or `nil` for shared alone.
+    /// - Returns: The merged preferences, without reserved `$` keys.
+    /// - Throws: ``StorageError`` when a document cannot be read.
+    public func preferences(for publication: String? = nil) async throws -> Preferences {
+        try await layers(for: publication).merged
+    }
+
+    /// The stored preferences of one layer, reserved `$` keys included.
+    ///
+    /// - Parameter layer: The layer.
+    /// - Returns: Its preferences.
+    /// - Throws: ``StorageError`` when the document cannot be read.
+    public func storedPreferences(in layer: StoreLayer) async throws -> Preferences {
+        try await preferences(in: layer)
+    }
+
+    /// An editor of a publication's preferences, with the overrides applied. Save it with
+    /// ``save(_:original:publication:)``, or edit through ``edit(publication:context:_:)``.
+    ///
+    /// - Parameters:
+    ///   - publication: The publication's identifier, or `nil` for shared alone.
+    ///   - context: What the configurable knows of the publication.
+    /// - Returns: The editor.
+    /// - Throws: ``StorageError`` when a document cannot be read.
+    public func editor(for publication: String? = nil, context: PublicationContext = PublicationContext())
+        async throws -> PreferencesEditor<Schema>
+    {
+        let (merged, overrides) = try await layers(for: publication)
+        return PreferencesEditor(preferences: merged, resolver: resolver(context), overrides: overrides)
+    }
+
+    /// Every setting of a publication with its effective value, its source and whether it takes
+    /// effect (SPEC 9 attribution), in catalogue order.
+    ///
+    /// - Parameters:
+    ///   - publication: The publication's identifier, or `nil` for shared alone.
+    ///   - context: What the configurable knows of the publication.
+    /// - Returns: One attributed setting per key of the catalogue.
+    /// - Throws: ``StorageError`` when a document cannot be read.
+    public func settings(for publication: String? = nil, context: PublicationContext = PublicationContext())
+        async throws -> [AttributedSetting]
+    {
+        let editor = try await editor(for: publication, context: context)
+        let base = try await baseLayer()
+        let baseDocument = try await preferences(in: base)
+        var publicationDocument: Preferences?
+        if let publication { publicationDocument = try await preferences(in: .publication(publication)) }
+        var profileName: String?
+        if let id = base.profileID { profileName = try await self.profileName(id) }
+        return Schema.catalogue.descriptors.enumerated().map { slot, descriptor in
+            let handle = editor.handle(forKey: descriptor.key)
+            let source: SettingSource
+            switch editor.resolver.origin(ofSlot: slot, preferences: editor.values, settings: editor.settings)
+            {
+            case .preference:
+                if editor.overrides.storedMember(of: descriptor) != nil {
+                    source = .override
+                } else if publicationDocument?.storedMember(of: descriptor) != nil {
+                    source = .publication
+                } else if let profileName, baseDocument.storedMember(of: descriptor) != nil {
+                    source = .profile(name: profileName)
+                } else {
+                    source = .shared
+                }
+            case .appDefault: source = .default
+            case .publication: source = .publicationMetadata
+            case .derived(let keys): source = .derived(from: keys)
+            case .forced(let cause): source = .forced(by: cause)
+            case .fallback: source = .fallback
+            }
+            return AttributedSetting(
+                key: descriptor.key, value: handle?.snapshot.effectiveJSON, source: source,
+                isEffective: handle?.isEffective ?? false)
+        }
+    }
+
+    /// The resolved settings of a publication, overrides applied.
+    ///
+    /// - Parameters:
+    ///   - publication: The publication's identifier, or `nil` for shared alone.
+    ///   - context: What the configurable knows of the publication.
+    /// - Returns: The settings.
+    /// - Throws: ``StorageError`` when a document cannot be read.
+    public func resolvedSettings(
+        for publication: String? = nil, context: PublicationContext = PublicationContext()
+    )
+        async throws -> ResolvedSettings<Schema>
+    {
+        try await editor(for: publication, context: context).settings
+    }
+
+    /// Changes the app defaults; publications' streams report what that changes, with cause
+    /// ``ChangeCause/defaultsChange``.
+    ///
+    /// - Parameter defaults: The new defaults.
+    public func setDefaults(_ defaults: SettingValueTable<Schema>) async {
+        self.defaults = defaults
+        await notify(cause: .defaultsChange)
+    }
+}
+
+extension StoreLayer {
+    /// The profile's id, for a profile layer.
+    var profileID: String? {
+        if case .profile(let id) = self { return id }
+        return nil
+    }
+}
+
+extension Preferences {
+    /// The preferences without reserved `$` keys (document metadata such as `$id`, `$name`).
+    var withoutReservedKeys: Preferences {
+        guard members.contains(where: { Preferences.isReserved($0.key) }) else { return self }
+        return Preferences(members: members.filter { !Preferences.isReserved($0.key) })
+    }
+}
