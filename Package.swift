@@ -3,7 +3,7 @@ import PackageDescription
 
 // The modules draw the layers; each one only imports those below it:
 //
-//   readingprefs (CLI)  →  ReadingPreferencesConformance, ReadingPreferencesStore  →  ReadingPreferences
+//   readingprefs (CLI)  →  ReadingPreferencesConformance  →  ReadingPreferencesStore  →  ReadingPreferences
 //
 // ReadingPreferences is the engine apps import: no I/O, Foundation only.
 let package = Package(
@@ -23,7 +23,7 @@ let package = Package(
         // Keeping preferences: durable plain files, profiles, observation, sync.
         .target(name: "ReadingPreferencesStore", dependencies: ["ReadingPreferences"]),
         // The conformance runner and its case model, for the CLI and for apps' own test suites.
-        .target(name: "ReadingPreferencesConformance", dependencies: ["ReadingPreferences"]),
+        .target(name: "ReadingPreferencesConformance", dependencies: ["ReadingPreferences", "ReadingPreferencesStore"]),
         // The CLI: parsing and printing only.
         .executableTarget(
             name: "readingprefs",
@@ -38,6 +38,13 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "readingprefsTests", dependencies: ["ReadingPreferences", "TestSupport"]),
+        .testTarget(
+            name: "ReadingPreferencesStoreTests",
+            dependencies: ["ReadingPreferencesStore", "ReadingPreferencesConformance", "ReadingPreferences", "TestSupport"]
+        ),
+        // Writes documents in a loop for the crash-safety test, which kills it at random.
+        .executableTarget(
+            name: "DurableWriteProbe", dependencies: ["ReadingPreferencesStore"], path: "Tests/DurableWriteProbe"),
     ],
     swiftLanguageModes: [.v6]
 )

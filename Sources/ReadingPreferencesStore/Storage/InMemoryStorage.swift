@@ -17,6 +17,7 @@ public actor InMemoryStorage: PreferencesStorage {
     ///
     /// - Parameter location: Where it lives.
     /// - Returns: The document, or `nil`.
+    /// - Throws: Never: a memory storage cannot fail to read.
     public func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
         documents[location]
     }
@@ -64,6 +65,7 @@ public actor InMemoryStorage: PreferencesStorage {
     ///   - kind: Profiles or publications.
     ///   - configurable: The configurable.
     /// - Returns: The names, sorted.
+    /// - Throws: Never: a memory storage cannot fail to list.
     public func names(of kind: StorageKind, configurable: String) async throws(StorageError) -> [String] {
         documents.keys.compactMap { location -> String? in
             guard case .layer(let owner, let layer) = location, owner == configurable else { return nil }

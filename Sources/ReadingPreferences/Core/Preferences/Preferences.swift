@@ -127,7 +127,9 @@ extension Preferences {
     ///
     /// - Parameter descriptor: The setting's descriptor.
     /// - Returns: The stored key and value, and whether the key is an alias; `nil` when unset.
-    package func storedMember(of descriptor: SettingDescriptor) -> (key: String, value: JSONValue, isAlias: Bool)? {
+    package func storedMember(of descriptor: SettingDescriptor) -> (
+        key: String, value: JSONValue, isAlias: Bool
+    )? {
         if let value = self[descriptor.key] { return (descriptor.key, value, false) }
         for alias in descriptor.renamedFrom {
             if let value = self[alias] { return (alias, value, true) }

@@ -1,0 +1,61 @@
+import Foundation
+import ReadingPreferences
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A durable write killed at any instant leaves the old file or the new one (SPEC 9).
+///
+/// The helper is the `DurableWriteProbe` executable of this package (Tests/DurableWriteProbe),
+/// built next to the test bundle like `readingprefs` and found the same way: it writes the
+/// document of iteration k with the store's durable write, then prints k. The test waits for at
+/// least one acknowledgement, lets it run for a random extra time, kills it with SIGKILL, and
+/// checks the file parses and is iteration k or k + 1.
+@Suite("Crash safety of the durable write", .serialized)
+struct CrashSafetyTests {
+    static let probe: URL? = CommandLineTool.executable.map {
+        $0.deletingLastPathComponent().appendingPathComponent("DurableWriteProbe")
+    }
+
+    @Test("200 kills at random instants never leave a torn or stale file")
+    func kills() throws {
+        let probe = try #require(Self.probe, "DurableWriteProbe is not built next to the tests")
+        let folder = try TemporaryFolder()
+        let path = folder.path("document.json")
+        var random = PropertyRandom(seed: 0xC0FFEE)
+        for round in 0..<200 {
+            let process = Process()
+            process.executableURL = probe
+            process.arguments = [path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            // Read acknowledgements until at least one arrived, then a random extra time.
+            var acknowledged = Data()
+            let reader = pipe.fileHandleForReading
+            while !acknowledged.contains(0x0A) {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                acknowledged.append(chunk)
+            }
+            usleep(UInt32(random.int(in: 0...4_000)))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            acknowledged.append(reader.readDataToEndOfFile())
+            let lines = String(decoding: acknowledged, as: UTF8.self).split(separator: "\n")
+            let last = try #require(lines.last.flatMap { Int($0) }, "round \(round): no acknowledgement")
+            let document = try Preferences(json: Data(contentsOf: URL(fileURLWithPath: path)))
+            let iteration = document["iteration"]?.numberValue?.integerValue ?? -1
+            // Each run starts at iteration 0 again: the file is the last acknowledged one or the next.
+            #expect(
+                iteration == last || iteration == last + 1,
+                "round \(round): file holds \(iteration) after \(last)")
+            #expect(document["payload"]?.stringValue?.count == 10 * (1 + iteration % 300))
+        }
+    }
+}
