@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "ReadingPreferences", targets: ["ReadingPreferences"]),
         .library(name: "ReadingPreferencesStore", targets: ["ReadingPreferencesStore"]),
+        .library(name: "ReadingPreferencesObservation", targets: ["ReadingPreferencesObservation"]),
         .library(name: "ReadingPreferencesConformance", targets: ["ReadingPreferencesConformance"]),
         .executable(name: "readingprefs", targets: ["readingprefs"]),
     ],
@@ -22,6 +23,9 @@ let package = Package(
         .target(name: "ReadingPreferences"),
         // Keeping preferences: durable plain files, profiles, observation, sync.
         .target(name: "ReadingPreferencesStore", dependencies: ["ReadingPreferences"]),
+        // The @Observable model for SwiftUI (iOS 17 / macOS 14); everything else keeps iOS 15.
+        .target(
+            name: "ReadingPreferencesObservation", dependencies: ["ReadingPreferences", "ReadingPreferencesStore"]),
         // The conformance runner and its case model, for the CLI and for apps' own test suites.
         .target(name: "ReadingPreferencesConformance", dependencies: ["ReadingPreferences", "ReadingPreferencesStore"]),
         // The CLI: parsing and printing only.
@@ -41,6 +45,10 @@ let package = Package(
         .testTarget(
             name: "ReadingPreferencesStoreTests",
             dependencies: ["ReadingPreferencesStore", "ReadingPreferencesConformance", "ReadingPreferences", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ReadingPreferencesObservationTests",
+            dependencies: ["ReadingPreferencesObservation", "ReadingPreferencesStore", "ReadingPreferences"]
         ),
         // Writes documents in a loop for the crash-safety test, which kills it at random.
         .executableTarget(

@@ -20,7 +20,7 @@ extension PreferencesStore {
     @discardableResult
     public func edit<Result>(
         publication: String? = nil, context: PublicationContext = PublicationContext(),
-        _ body: (inout PreferencesEditor<Schema>) throws -> Result
+        _ body: @Sendable (inout PreferencesEditor<Schema>) throws -> Result
     ) async throws -> Result {
         var editor = try await editor(for: publication, context: context)
         let original = editor.preferences
