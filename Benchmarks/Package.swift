@@ -14,7 +14,10 @@ let package = Package(
         // The measured operations and the two documents, shared by the benchmarks and the probe.
         .target(
             name: "Workloads",
-            dependencies: [.product(name: "ReadingPreferences", package: "ReadingPreferences")],
+            dependencies: [
+                .product(name: "ReadingPreferences", package: "ReadingPreferences"),
+                .product(name: "ReadingPreferencesStore", package: "ReadingPreferences"),
+            ],
             path: "Sources/Workloads"
         ),
         // package-benchmark suite: paired ratios against JSONSerialization, allocation counts.

@@ -76,11 +76,16 @@ extension PreferencesStore {
     ///
     /// - Throws: ``StorageError`` when a document cannot be read.
     public func reload() async throws {
+        try await reload(cause: .external)
+    }
+
+    /// Reads the documents again and reports the differences with a cause.
+    func reload(cause: ChangeCause) async throws {
         for layer in Array(documents.keys) {
             documents[layer] = .some(try await loadFresh(location(layer)))
         }
         if deviceLoaded { device = try await loadFresh(.device) }
-        await notify(cause: .external)
+        await notify(cause: cause)
     }
 
     /// Returns once every change caused so far has been delivered to the streams and the

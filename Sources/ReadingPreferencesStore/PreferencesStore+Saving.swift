@@ -127,16 +127,7 @@ extension PreferencesStore {
     /// The keys whose values differ between two preferences (added, removed or changed),
     /// reserved `$` keys aside, in a stable order.
     static func changedKeys(from original: Preferences, to edited: Preferences) -> [String] {
-        var keys: [String] = []
-        for member in edited.members
-        where !Preferences.isReserved(member.key) && original[member.key] != member.value {
-            keys.append(member.key)
-        }
-        for member in original.members where !Preferences.isReserved(member.key) && edited[member.key] == nil
-        {
-            keys.append(member.key)
-        }
-        return keys
+        original.changedKeys(to: edited)
     }
 
     /// Whether a key is publication-specific for this configurable (SPEC 5.5), aliases included.

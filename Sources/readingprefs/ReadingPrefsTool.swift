@@ -7,7 +7,7 @@ enum ReadingPrefsTool {
     enum Command: String, CaseIterable {
         case inspect, resolve, edit, css, validate
         case migrateLegacy = "migrate-legacy"
-        case conformance, catalogue, store, help
+        case conformance, catalogue, store, sync, help
     }
 
     /// Runs the tool with the arguments after the program name; returns the exit status.
@@ -59,6 +59,7 @@ enum ReadingPrefsTool {
         case .conformance: return try ConformanceCommand.run(rest)
         case .catalogue: return try CatalogueCommand.run(rest)
         case .store: return try StoreCommand.run(rest)
+        case .sync: return try SyncCommand.run(rest)
         }
     }
 

@@ -62,6 +62,8 @@ enum Usage {
         case .conformance: return ("conformance PATH...", "run conformance vectors (files or folders)")
         case .catalogue: return ("catalogue [FILE]", "check a catalogue document, or print a configurable's")
         case .store: return ("store --root DIR COMMAND", "the preferences store: show, set, remove, profile")
+        case .sync:
+            return ("sync --root DIR --mirror DIR", "sync a store with a mirror folder shared by devices")
         case .help: return ("help [COMMAND]", "this text, or one command's")
         }
     }
@@ -166,6 +168,16 @@ enum Usage {
 
                 A corrupt file is moved aside (.corrupt-<timestamp>) and reported on stderr; the
                 command still works on the rest.
+                """
+        case .sync:
+            return """
+                Usage: readingprefs sync --root DIR --mirror DIR [--replica NAME]
+
+                Runs one reconciliation of the store in DIR with a mirror folder that several
+                devices share: stamps local changes (hand edits included), merges every replica's
+                file per key by stamp, writes the winners to DIR, and writes this replica's own
+                file in the mirror. Prints one line per key changed locally (scope key old → new)
+                and a count. --replica names the replica the first time DIR syncs.
                 """
         case .help:
             return full

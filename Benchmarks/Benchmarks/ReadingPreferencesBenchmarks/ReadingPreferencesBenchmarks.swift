@@ -14,6 +14,8 @@ let benchmarks: @Sendable () -> Void = {
     for operation in [MeasuredOperation.decode, .validate] {
         registerPaired(operation, Document.adversarial)
     }
+    // The store (issue 12): an edit on files, opening a large library, coalesced edits.
+    registerStoreBenchmarks()
     // Allocation counts, unpaired: one call per iteration.
     for operation in [MeasuredOperation.jsonSerialization] + MeasuredOperation.measured {
         for document in Document.all {

@@ -56,7 +56,8 @@ extension SettingCondition {
         .derived(DerivedCondition(EPUB.Derived.stylesheetsName, values: variants.map(\.rawValue)))
     }
 
-    /// Scroll is not forced by vertical text or by the environment (EPUB, SPEC 5.4).
+    /// The environment does not force scroll (EPUB, SPEC 5.4 "no forceScroll"); vertical text is
+    /// a condition of its own.
     public static var scrollNotForced: SettingCondition {
         .derived(DerivedCondition(EPUB.Derived.scrollForcedName, values: ["false"]))
     }

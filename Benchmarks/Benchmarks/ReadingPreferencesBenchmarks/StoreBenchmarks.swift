@@ -1,0 +1,63 @@
+import Benchmark
+import Foundation
+import Workloads
+
+/// The store's rows (issue 12), paired like the engine's: each iteration alternates the bare
+/// operation and the store's, and records the ratio (× 1000).
+func registerStoreBenchmarks() {
+    let metrics: [BenchmarkMetric] = [PairedMetric.baseline, PairedMetric.operation, PairedMetric.ratio]
+    let configuration = Benchmark.Configuration(
+        metrics: metrics, timeUnits: .nanoseconds,
+        units: [PairedMetric.baseline: .count, PairedMetric.operation: .count, PairedMetric.ratio: .count],
+        warmupIterations: 2, maxDuration: .seconds(5), maxIterations: 50, thresholds: noThresholds(metrics))
+
+    // One edit through a store on files (read, apply, durable write) against a bare durable
+    // write of the same bytes. Goal: ≤ 1.3×.
+    Benchmark("paired.store-edit.file", configuration: configuration) { benchmark in
+        let workload = try StoreWorkload()
+        var timer = AsyncPairedTimer()
+        let bytes = workload.editBytes
+        try await timer.measure(rounds: 4, batch: 4) {
+            workload.bareDurableWrite(bytes)
+        } operation: {
+            try await workload.storeEdit()
+        }
+        record(timer, benchmark)
+    }
+
+    // Open a store of 10,000 publications and resolve one, against a bare read of that one
+    // publication's file. Goal: ≤ 2×.
+    let library = try? StoreWorkload(publications: 10_000)
+    Benchmark("paired.store-open-resolve.10000-books", configuration: configuration) { benchmark in
+        guard let library else { return }
+        var timer = AsyncPairedTimer()
+        var sink = 0
+        try await timer.measure(rounds: 16, batch: 16) {
+            sink &+= library.bareRead()
+        } operation: {
+            sink &+= try await library.openAndResolve()
+        }
+        blackHole(sink)
+        record(timer, benchmark)
+    }
+
+    // 10,000 edits through a coalescing store, then flush(): the writes it takes, and whether
+    // the last value was kept. Goal: far fewer writes than edits, nothing lost.
+    let writes = BenchmarkMetric.custom("writes for 10,000 edits", useScalingFactor: false)
+    Benchmark(
+        "store.coalesced-10000-edits",
+        configuration: .init(
+            metrics: [.wallClock, writes], units: [writes: .count], warmupIterations: 0, maxDuration: .seconds(10),
+            maxIterations: 3, thresholds: noThresholds([.wallClock, writes]))
+    ) { benchmark in
+        let (saves, kept) = try await StoreWorkload.coalescedEdits()
+        precondition(kept, "coalesced edits lost the last value")
+        benchmark.measurement(writes, saves)
+    }
+}
+
+private func record(_ timer: AsyncPairedTimer, _ benchmark: Benchmark) {
+    benchmark.measurement(PairedMetric.baseline, Int(timer.baselinePerCall.rounded()))
+    benchmark.measurement(PairedMetric.operation, Int(timer.operationPerCall.rounded()))
+    benchmark.measurement(PairedMetric.ratio, Int((timer.ratio * 1000).rounded()))
+}

@@ -1,0 +1,174 @@
+import Foundation
+import ReadingPreferences
+import ReadingPreferencesStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The store's rows (issue 12): one edit through a store on files, paired with a bare durable
+/// write of the same bytes; opening a store of 10,000 publications and resolving one, paired
+/// with a bare read of that publication's file; and 10,000 coalesced edits.
+public final class StoreWorkload: @unchecked Sendable {
+    /// The folder of the store.
+    public let root: URL
+    /// The store the edits go through (no coalescing: every edit is written before it returns).
+    public let store: PreferencesStore<EPUB>
+    /// The file the bare write replaces.
+    let bareFile: String
+    /// The publication resolved in the library of 10,000.
+    public let publication = "urn:isbn:978-0-00000-4242"
+    var toggle = false
+
+    /// Creates a store with `publications` publication files of five keys each.
+    public init(publications: Int = 0) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("rp-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        store = PreferencesStore<EPUB>(storage: FileStorage(root: root))
+        bareFile = root.appendingPathComponent("bare.json").path
+        let storage = FileStorage(root: root)
+        let folder = URL(fileURLWithPath: storage.path(of: .layer(configurable: "epub", .publication("x"))))
+            .deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for index in 0..<publications {
+            let id = String(format: "urn:isbn:978-0-00000-%04d", index)
+            let json = "{\n  \"readingProgression\": \"rtl\",\n  \"language\": \"ar\",\n  \"spread\": \"never\",\n"
+                + "  \"fontSize\": 1.\(index % 9 + 1),\n  \"theme\": \"sepia\",\n  \"$id\": \"\(id)\"\n}\n"
+            let path = storage.path(of: .layer(configurable: "epub", .publication(id)))
+            try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        try Data("{\n  \"fontSize\": 1.2\n}\n".utf8).write(to: URL(fileURLWithPath: bareFile))
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// The publication file's path.
+    public var publicationPath: String {
+        FileStorage(root: root).path(of: .layer(configurable: "epub", .publication(publication)))
+    }
+
+    /// One edit through the store: the font size, alternately 1.2 and 1.4 (so every edit writes).
+    public func storeEdit() async throws {
+        toggle.toggle()
+        let size = toggle ? 1.4 : 1.2
+        try await store.edit { editor in try editor.set(.fontSize, size) }
+    }
+
+    /// The bytes the store writes for that edit.
+    public var editBytes: Data { Data("{\n  \"fontSize\": 1.4\n}\n".utf8) }
+
+    /// A bare durable write of `bytes`: an exclusive flock on a lock file, a temporary file
+    /// written and flushed, renamed over the target, the folder flushed, the lock released.
+    public func bareDurableWrite(_ bytes: Data) {
+        let lock = open(bareFile + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        flock(lock, LOCK_EX)
+        let temporary = bareFile + ".tmp"
+        let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        fsync(file)
+        close(file)
+        rename(temporary, bareFile)
+        let folder = open(root.path, O_RDONLY | O_CLOEXEC)
+        fsync(folder)
+        close(folder)
+        flock(lock, LOCK_UN)
+        close(lock)
+    }
+
+    /// Opens a new store on the library and resolves the publication: what an app does when a
+    /// book opens.
+    public func openAndResolve() async throws -> Int {
+        let store = PreferencesStore<EPUB>(storage: FileStorage(root: root))
+        let settings = try await store.resolvedSettings(
+            for: publication, context: PublicationContext(languages: ["ar"]))
+        return settings[.fontSize] == nil ? 0 : 1
+    }
+
+    /// A bare read of the publication's file: open, read, close.
+    public func bareRead() -> Int {
+        let file = open(publicationPath, O_RDONLY | O_CLOEXEC)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(file, &buffer, buffer.count)
+        close(file)
+        return count
+    }
+
+    /// 10,000 edits through a store with coalescing on, then `flush()`: returns the number of
+    /// saves the storage saw and whether the last value was stored.
+    public static func coalescedEdits(count: Int = 10_000) async throws -> (saves: Int, kept: Bool) {
+        let workload = try StoreWorkload()
+        let storage = CountingStorage(FileStorage(root: workload.root))
+        let store = PreferencesStore<EPUB>(storage: storage, options: .init(coalescesWrites: true))
+        for index in 0..<count {
+            let size = 0.5 + Double(index % 400) / 100
+            try await store.edit { editor in try editor.set(.fontSize, size) }
+        }
+        try await store.flush()
+        let stored = try await PreferencesStore<EPUB>(storage: FileStorage(root: workload.root)).preferences()
+        let last = 0.5 + Double((count - 1) % 400) / 100
+        return (await storage.saves, stored["fontSize"]?.numberValue?.doubleValue == last)
+    }
+}
+
+/// Times two async operations alternately, block by block, so a change of machine speed
+/// cannot bias their ratio (the async sibling of ``PairedTimer``).
+public struct AsyncPairedTimer {
+    public private(set) var baselineNanoseconds: UInt64 = 0
+    public private(set) var operationNanoseconds: UInt64 = 0
+    public private(set) var calls = 0
+
+    public init() {}
+
+    /// Runs `rounds` rounds of `batch` calls of each, swapping which goes first every round.
+    public mutating func measure(
+        rounds: Int, batch: Int, baseline: () async throws -> Void, operation: () async throws -> Void
+    ) async rethrows {
+        for round in 0..<rounds {
+            for first in [round % 2 == 0, round % 2 != 0] {
+                let start = monotonicNanoseconds()
+                for _ in 0..<batch {
+                    if first { try await baseline() } else { try await operation() }
+                }
+                let elapsed = monotonicNanoseconds() - start
+                if first { baselineNanoseconds += elapsed } else { operationNanoseconds += elapsed }
+            }
+            calls += batch
+        }
+    }
+
+    /// The operation's time over the baseline's.
+    public var ratio: Double { Double(operationNanoseconds) / Double(max(baselineNanoseconds, 1)) }
+    /// Nanoseconds per baseline call.
+    public var baselinePerCall: Double { Double(baselineNanoseconds) / Double(max(calls, 1)) }
+    /// Nanoseconds per operation call.
+    public var operationPerCall: Double { Double(operationNanoseconds) / Double(max(calls, 1)) }
+}
+
+/// A storage that counts saves.
+actor CountingStorage: PreferencesStorage {
+    let base: any PreferencesStorage
+    private(set) var saves = 0
+
+    init(_ base: any PreferencesStorage) { self.base = base }
+
+    func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
+        try await base.load(location)
+    }
+
+    func save(_ preferences: Preferences, to location: StorageLocation, expecting version: StorageVersion?)
+        async throws(StorageError) -> StorageVersion
+    {
+        saves += 1
+        return try await base.save(preferences, to: location, expecting: version)
+    }
+
+    func remove(_ location: StorageLocation, expecting version: StorageVersion) async throws(StorageError) {
+        try await base.remove(location, expecting: version)
+    }
+
+    func names(of kind: StorageKind, configurable: String) async throws(StorageError) -> [String] {
+        try await base.names(of: kind, configurable: configurable)
+    }
+}
