@@ -15,6 +15,11 @@ extension ConformanceCase {
     ///   as `edits[1].op: unknown op "sett"`.
     public init(json: JSONValue, label: String = "") throws(JSONMemberError) {
         let reader = try JSONMemberReader(json, path: "")
+        if reader.value("replicas") != nil {
+            self.init(name: try reader.string("name") ?? label, configurable: "sync")
+            syncMerge = try SyncMergeCase(reader)
+            return
+        }
         guard let configurable = try reader.string("configurable") else {
             throw JSONMemberError(
                 path: "configurable",

@@ -30,6 +30,9 @@ public struct ConformanceCase: Sendable, Hashable {
     public var edits: [Edit]
     /// What to check after the edits.
     public var expectation: ConformanceExpectation
+    /// For a sync merge vector (`"replicas"` instead of `"configurable"`, SPEC 10): the replica
+    /// states and the expected merge; `nil` for an editing case.
+    public var syncMerge: SyncMergeCase?
 
     /// One edit of a case, and whether it must fail.
     public struct Edit: Sendable, Hashable {

@@ -56,6 +56,7 @@ public struct ConformanceRunner: Sendable {
     }
 
     private func failures(of testCase: ConformanceCase) -> [String] {
+        if let syncMerge = testCase.syncMerge { return syncMerge.failures() }
         guard let kind = ConfigurableKind(rawValue: testCase.configurable) else {
             return [
                 "configurable: unknown configurable \(JSONMemberReader.quoted(testCase.configurable)) "
