@@ -35,7 +35,8 @@ public struct SyncMergeCase: Sendable, Hashable {
             do throws(ReplicaFileError) {
                 replicas.append(try ReplicaState(json: replica.jsonData()))
             } catch {
-                throw JSONMemberError(path: JSONMemberReader.join("replicas", index: index), message: error.description)
+                throw JSONMemberError(
+                    path: JSONMemberReader.join("replicas", index: index), message: error.description)
             }
         }
         let expect = try JSONMemberReader(reader.value("expect") ?? .object(JSONObject()), path: "expect")
@@ -57,7 +58,8 @@ public struct SyncMergeCase: Sendable, Hashable {
             for member in object.members {
                 let scope = try Self.scope(member.key, path: expect.path("preferences"))
                 guard case .object(let values) = member.value else {
-                    throw JSONMemberError(path: "expect.preferences.\(member.key)", message: "expected an object")
+                    throw JSONMemberError(
+                        path: "expect.preferences.\(member.key)", message: "expected an object")
                 }
                 preferences[scope] = Preferences(values)
             }
@@ -73,7 +75,9 @@ public struct SyncMergeCase: Sendable, Hashable {
     }
 
     private static func scope(_ text: String, path: String) throws(JSONMemberError) -> SyncScope {
-        guard let scope = SyncScope(text) else { throw JSONMemberError(path: path, message: "\(text) is not a scope") }
+        guard let scope = SyncScope(text) else {
+            throw JSONMemberError(path: path, message: "\(text) is not a scope")
+        }
         return scope
     }
 
@@ -86,17 +90,23 @@ public struct SyncMergeCase: Sendable, Hashable {
             if let documents {
                 let actual = merge.documents.filter { !$0.value.isEmpty }
                 if actual != documents.filter({ !$0.value.isEmpty }) {
-                    failures.append("documents (\(order)): expected \(Self.describe(documents)), got \(Self.describe(actual))")
+                    failures.append(
+                        "documents (\(order)): expected \(Self.describe(documents)), got \(Self.describe(actual))"
+                    )
                 }
             }
             if let preferences {
                 let actual = Self.values(merge.documents)
                 if actual != preferences.filter({ !$0.value.isEmpty }) {
-                    failures.append("preferences (\(order)): expected \(Self.describe(preferences)), got \(Self.describe(actual))")
+                    failures.append(
+                        "preferences (\(order)): expected \(Self.describe(preferences)), got \(Self.describe(actual))"
+                    )
                 }
             }
             if let merged, merge.merged != merged {
-                failures.append("merged (\(order)): expected \(merged.sorted { $0.key < $1.key }), got \(merge.merged.sorted { $0.key < $1.key })")
+                failures.append(
+                    "merged (\(order)): expected \(merged.sorted { $0.key < $1.key }), got \(merge.merged.sorted { $0.key < $1.key })"
+                )
             }
         }
         return failures
@@ -115,7 +125,9 @@ public struct SyncMergeCase: Sendable, Hashable {
 
     private static func describe(_ documents: [SyncScope: [String: SyncEntry]]) -> String {
         documents.sorted { $0.key < $1.key }.map { scope, entries in
-            "\(scope): {" + entries.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.jsonValue)" }.joined(separator: ", ")
+            "\(scope): {"
+                + entries.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.jsonValue)" }.joined(
+                    separator: ", ")
                 + "}"
         }.joined(separator: "; ")
     }

@@ -126,6 +126,19 @@ struct LocalDocuments {
         }
     }
 
+    /// The synced keys that differ (reserved keys such as a profile's `$name` included; `$id`
+    /// aside).
+    static func changedKeys(from old: Preferences, to new: Preferences) -> [String] {
+        var keys: [String] = []
+        for member in new.members where LocalReplica.isSynced(member.key) && old[member.key] != member.value {
+            keys.append(member.key)
+        }
+        for member in old.members where LocalReplica.isSynced(member.key) && new[member.key] == nil {
+            keys.append(member.key)
+        }
+        return keys
+    }
+
     static func values(of entries: [String: SyncEntry]) -> Preferences {
         var preferences = Preferences()
         for (key, entry) in entries.sorted(by: { $0.key < $1.key }) { preferences[key] = entry.value }
@@ -154,7 +167,8 @@ struct LocalDocuments {
             let new = local.documents[scope] ?? Preferences()
             let old = before[scope] ?? Preferences()
             if new != old {
-                try await apply(changes: old.changedKeys(to: new), of: new, to: scope, storage: storage)
+                try await apply(
+                    changes: Self.changedKeys(from: old, to: new), of: new, to: scope, storage: storage)
             }
             let entries = local.stamps[scope] ?? [:]
             let version = Self.version(of: path)

@@ -153,6 +153,11 @@ public struct ReplicaState: Sendable, Hashable {
     }
 }
 
+extension ReplicaState: CustomStringConvertible {
+    /// The replica file's compact JSON.
+    public var description: String { jsonValue.jsonString() }
+}
+
 extension ReplicaState: Codable {
     /// Decodes a state from its JSON form (through ``init(json:)``, the one reader).
     ///

@@ -1,0 +1,181 @@
+import Foundation
+import ReadingPreferences
+import ReadingPreferencesStore
+import TestSupport
+import Testing
+
+/// Sync between real store folders through one mirror folder (SPEC 10).
+@Suite("Sync end to end", .serialized)
+struct SyncEndToEndTests {
+    /// Two devices: their store folders and a shared mirror.
+    struct Devices {
+        let folder: TemporaryFolder
+        var phone: URL { folder.url.appendingPathComponent("phone") }
+        var tablet: URL { folder.url.appendingPathComponent("tablet") }
+        var mirror: URL { folder.url.appendingPathComponent("mirror") }
+
+        init() throws { folder = try TemporaryFolder() }
+
+        func store(_ root: URL) -> PreferencesStore<EPUB> {
+            PreferencesStore(storage: FileStorage(root: root))
+        }
+
+        func sync(_ root: URL, name: String, offset: TimeInterval = 0) async throws -> SyncReport {
+            try await store(root).sync(
+                with: mirror, options: .init(replicaName: name, now: { Date().addingTimeInterval(offset) }))
+        }
+    }
+
+    @Test(
+        "two stores converge in one round each way, and a removal stays removed, with one clock an hour off",
+        arguments: [0.0, 3_600, -3_600])
+    func convergeAndRemove(offset: TimeInterval) async throws {
+        let devices = try Devices()
+        let phone = devices.store(devices.phone)
+        try await phone.edit(publication: "urn:isbn:1") { editor in
+            try editor.set(.fontSize, 1.4)
+            try editor.set(.readingProgression, .rtl)
+        }
+        let night = try await phone.createProfile(named: "Night")
+        try await phone.write(["theme": "dark"], to: .profile(night.id))
+        _ = try await devices.sync(devices.phone, name: "phone")
+        let report = try await devices.sync(devices.tablet, name: "tablet", offset: offset)
+        #expect(report.changes.count == 4, "\(report.changes)")
+        let tablet = devices.store(devices.tablet)
+        #expect(
+            try await tablet.preferences(for: "urn:isbn:1") == ["fontSize": 1.4, "readingProgression": "rtl"])
+        #expect(try await tablet.profiles() == [Profile(id: night.id, name: "Night")])
+        // Which profile is active does not sync.
+        try await phone.activateProfile(night.id)
+        _ = try await devices.sync(devices.phone, name: "phone")
+        _ = try await devices.sync(devices.tablet, name: "tablet", offset: offset)
+        #expect(try await devices.store(devices.tablet).activeProfile() == nil)
+
+        // The tablet (clock off) removes the font size; it stays removed on both, round after round.
+        try await devices.store(devices.tablet).edit { editor in editor.clear(.fontSize) }
+        try await devices.store(devices.tablet).write(["fontSize": nil], to: .publication("urn:isbn:1"))
+        for _ in 0..<3 {
+            _ = try await devices.sync(devices.tablet, name: "tablet", offset: offset)
+            _ = try await devices.sync(devices.phone, name: "phone")
+        }
+        #expect(try await devices.store(devices.phone).preferences(for: "urn:isbn:1")["fontSize"] == nil)
+        #expect(try await devices.store(devices.tablet).preferences(for: "urn:isbn:1")["fontSize"] == nil)
+        // Equal documents (the phone's active profile is its own choice, so compare layers).
+        for layer in [StoreLayer.shared, .publication("urn:isbn:1"), .profile(night.id)] {
+            let onPhone = try await devices.store(devices.phone).storedPreferences(in: layer)
+            let onTablet = try await devices.store(devices.tablet).storedPreferences(in: layer)
+            #expect(onPhone == onTablet, "\(layer): \(onPhone) vs \(onTablet)")
+        }
+    }
+
+    @Test("a hand edit of a plain file syncs")
+    func handEdit() async throws {
+        let devices = try Devices()
+        try await devices.store(devices.phone).write(["fontSize": 1.2], to: .shared)
+        _ = try await devices.sync(devices.phone, name: "phone")
+        _ = try await devices.sync(devices.tablet, name: "tablet")
+        // A person edits the tablet's file in a text editor.
+        let shared = devices.tablet.appendingPathComponent("epub/shared.json")
+        try Data("{\n  \"fontSize\": 1.8,\n  \"myApp.note\": \"by hand\"\n}\n".utf8).write(to: shared)
+        _ = try await devices.sync(devices.tablet, name: "tablet")
+        let report = try await devices.sync(devices.phone, name: "phone")
+        #expect(report.changes.map(\.key).sorted() == ["fontSize", "myApp.note"])
+        #expect(
+            try await devices.store(devices.phone).preferences() == [
+                "fontSize": 1.8, "myApp.note": "by hand",
+            ])
+    }
+
+    @Test(
+        "a replica file truncated mid-write is skipped and reported, never a reason to delete; it merges again once whole"
+    )
+    func truncatedReplicaFile() async throws {
+        let devices = try Devices()
+        try await devices.store(devices.phone).write(["fontSize": 1.2, "theme": "dark"], to: .shared)
+        _ = try await devices.sync(devices.phone, name: "phone")
+        let file = devices.mirror.appendingPathComponent("phone.json")
+        let whole = try Data(contentsOf: file)
+        try whole.prefix(whole.count / 2).write(to: file)
+        try await devices.store(devices.tablet).write(["lineHeight": 1.5], to: .shared)
+        let report = try await devices.sync(devices.tablet, name: "tablet")
+        #expect(
+            report.problems.contains {
+                if case .skippedReplicaFile("phone.json", _) = $0 { true } else { false }
+            })
+        #expect(try await devices.store(devices.tablet).preferences() == ["lineHeight": 1.5])
+        // The file comes back whole (the phone writes it again): merged like any other.
+        try whole.write(to: file)
+        _ = try await devices.sync(devices.tablet, name: "tablet")
+        #expect(
+            try await devices.store(devices.tablet).preferences() == [
+                "lineHeight": 1.5, "fontSize": 1.2, "theme": "dark",
+            ])
+        _ = try await devices.sync(devices.phone, name: "phone")
+        #expect(
+            try await devices.store(devices.phone).preferences() == [
+                "fontSize": 1.2, "theme": "dark", "lineHeight": 1.5,
+            ])
+    }
+
+    @Test("a file of a newer format is skipped and reported")
+    func futureFormat() async throws {
+        let devices = try Devices()
+        try FileManager.default.createDirectory(at: devices.mirror, withIntermediateDirectories: true)
+        try Data(#"{"format":"readingprefs-sync","version":2,"replica":"future","documents":{}}"#.utf8)
+            .write(to: devices.mirror.appendingPathComponent("future.json"))
+        let report = try await devices.sync(devices.phone, name: "phone")
+        #expect(
+            report.problems.map(\.description) == [
+                "skipped replica file future.json: format version 2 is newer than 1"
+            ])
+    }
+
+    @Test("a second device writing under the same id is reported, and the local replica takes a new id")
+    func cloneDetected() async throws {
+        let devices = try Devices()
+        _ = try await devices.sync(devices.phone, name: "phone")
+        // A copy of the phone's folder, as a restore or a copy would make it.
+        try FileManager.default.copyItem(at: devices.phone, to: devices.tablet)
+        _ = try await devices.sync(devices.phone, name: "phone")
+        let report = try await devices.sync(devices.tablet, name: "phone")
+        #expect(report.problems.contains { if case .replicaIDInUse("phone", _) = $0 { true } else { false } })
+        #expect(report.replica != "phone")
+        // From then on, both write their own files.
+        let again = try await devices.sync(devices.tablet, name: "phone")
+        #expect(again.problems.isEmpty)
+        #expect(again.replica == report.replica)
+    }
+
+    @Test("sync reports changed keys on the store's change streams with cause sync, once")
+    func observation() async throws {
+        let devices = try Devices()
+        try await devices.store(devices.phone).write(["fontSize": 1.6], to: .shared)
+        _ = try await devices.sync(devices.phone, name: "phone")
+        let tablet = devices.store(devices.tablet)
+        var changes = try await tablet.changes().makeAsyncIterator()
+        _ = try await tablet.sync(with: devices.mirror, options: .init(replicaName: "tablet"))
+        #expect(
+            await changes.next()
+                == PreferenceChange(key: "fontSize", oldValue: 1.0, newValue: 1.6, cause: .sync))
+        _ = try await tablet.sync(with: devices.mirror, options: .init(replicaName: "tablet"))
+        try await tablet.write(["theme": "sepia"], to: .shared)
+        let next = await changes.next()
+        #expect(next?.cause == .edit)  // the second sync changed nothing
+    }
+
+    @Test("readingprefs sync: one line per changed key and a count")
+    func command() throws {
+        let folder = try TemporaryFolder()
+        let (a, b, mirror) = (folder.path("a"), folder.path("b"), folder.path("mirror"))
+        #expect(try CommandLineTool.run(["store", "--root", a, "set", "fontSize", "1.5"]).status == 0)
+        #expect(
+            try CommandLineTool.run(["sync", "--root", a, "--mirror", mirror, "--replica", "a"]).status == 0)
+        let outcome = try CommandLineTool.run(["sync", "--root", b, "--mirror", mirror, "--replica", "b"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.output == "epub/shared fontSize (none) → 1.5\n1 key(s) changed (replica b)\n")
+        #expect(try CommandLineTool.run(["store", "--root", b, "remove", "fontSize"]).status == 0)
+        #expect(try CommandLineTool.run(["sync", "--root", b, "--mirror", mirror]).status == 0)
+        let back = try CommandLineTool.run(["sync", "--root", a, "--mirror", mirror])
+        #expect(back.output == "epub/shared fontSize 1.5 → (removed)\n1 key(s) changed (replica a)\n")
+    }
+}
