@@ -1,7 +1,7 @@
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// The behaviour every ``ReadingPreferencesStore/PreferencesStorage`` must have, as a check a
+/// The behaviour every `PreferencesStorage` must have, as a check a
 /// server runs against its own implementation (as swift-configuration's providers run
 /// `ConfigurationTesting`): the package runs it against its file and memory storages.
 ///

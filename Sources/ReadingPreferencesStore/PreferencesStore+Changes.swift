@@ -39,7 +39,7 @@ extension PreferencesStore {
         return PreferenceChanges(buffer: buffer)
     }
 
-    /// Posts ``Foundation/Notification/Name/readingPreferencesDidChange`` on `center` for each
+    /// Posts `Notification.Name.readingPreferencesDidChange` on `center` for each
     /// change of a publication's effective values, until ``stopNotifications(_:)``.
     ///
     /// - Parameters:

@@ -21,7 +21,7 @@ extension PreferencesStore {
     /// - Throws: ``StorageError``.
     @discardableResult
     public func createProfile(named name: String) async throws -> Profile {
-        try await createProfile(named: name, preferences: Preferences())
+        try await serialized { try await createProfile(named: name, preferences: Preferences()) }
     }
 
     /// Creates a profile holding a copy of another's preferences.
@@ -45,8 +45,10 @@ extension PreferencesStore {
     ///   - name: The new display name.
     /// - Throws: ``ProfileError`` when it does not exist, or ``StorageError``.
     public func renameProfile(_ id: String, to name: String) async throws {
-        guard try await document(.profile(id)) != nil else { throw ProfileError.unknownProfile(id) }
-        try await write([Profile.nameKey: .string(name)], durablyTo: .profile(id))
+        try await serialized {
+            guard try await document(.profile(id)) != nil else { throw ProfileError.unknownProfile(id) }
+            try await write([Profile.nameKey: .string(name)], durablyTo: .profile(id))
+        }
     }
 
     /// Deletes a profile; when it was active, shared preferences apply again.
@@ -69,6 +71,11 @@ extension PreferencesStore {
     /// - Parameter id: The profile, or `nil` for shared.
     /// - Throws: ``ProfileError`` when it does not exist, or ``StorageError``.
     public func activateProfile(_ id: String?) async throws {
+        try await serialized { try await activateLocked(id) }
+    }
+
+    /// ``activateProfile(_:)`` while this task holds the turn to write.
+    func activateLocked(_ id: String?) async throws {
         if let id, try await document(.profile(id)) == nil { throw ProfileError.unknownProfile(id) }
         guard try await activeProfileID() != id else { return }
         var lastConflict: StorageError?

@@ -16,17 +16,21 @@ extension PreferencesStore {
     ///   - context: What the configurable knows of the publication (it decides activation).
     ///   - body: The edits; when it throws, nothing is saved.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws (a ``PreferenceError``), or a ``StorageError``.
+    /// - Throws: What `body` throws (a `PreferenceError`), or a ``StorageError``.
     @discardableResult
     public func edit<Result>(
         publication: String? = nil, context: PublicationContext = PublicationContext(),
         _ body: @Sendable (inout PreferencesEditor<Schema>) throws -> Result
     ) async throws -> Result {
-        var editor = try await editor(for: publication, context: context)
-        let original = editor.preferences
-        let result = try body(&editor)
-        try await save(editor.preferences, original: original, publication: publication)
-        return result
+        // One read-modify-write at a time, so concurrent edits through this store never
+        // compute from the same stale state.
+        try await serialized {
+            var editor = try await editor(for: publication, context: context)
+            let original = editor.preferences
+            let result = try body(&editor)
+            try await saveLocked(editor.preferences, original: original, publication: publication)
+            return result
+        }
     }
 
     /// Saves an editor's preferences: every key that differs from `original` goes back to the
@@ -40,6 +44,13 @@ extension PreferencesStore {
     ///   - publication: The publication, or `nil` for shared alone.
     /// - Throws: ``StorageError``.
     public func save(_ preferences: Preferences, original: Preferences, publication: String?) async throws {
+        try await serialized {
+            try await saveLocked(preferences, original: original, publication: publication)
+        }
+    }
+
+    /// ``save(_:original:publication:)`` while this task holds the turn to write.
+    func saveLocked(_ preferences: Preferences, original: Preferences, publication: String?) async throws {
         let base = try await baseLayer()
         let baseDocument = try await self.preferences(in: base)
         var publicationDocument: Preferences?
@@ -61,7 +72,7 @@ extension PreferencesStore {
             }
             changes[layer, default: [:]][key] = .some(value)
         }
-        try await commit(changes, cause: .edit)
+        try await commitLocked(changes, cause: .edit)
     }
 
     /// Applies one key-based edit to a publication (or to the overrides), as the CLI's
@@ -73,7 +84,7 @@ extension PreferencesStore {
     ///   - publication: The publication, or `nil` for shared alone.
     ///   - context: What the configurable knows of the publication.
     ///   - override: Whether to edit the overrides layer instead (a debug layer; no activation).
-    /// - Throws: ``PreferenceError`` for a rejected edit, or ``StorageError``.
+    /// - Throws: `PreferenceError` for a rejected edit, or ``StorageError``.
     public func apply(
         _ edit: PreferenceEdit, publication: String? = nil,
         context: PublicationContext = PublicationContext(),
@@ -84,18 +95,20 @@ extension PreferencesStore {
             }
             return
         }
-        // Validate on the overrides alone, then write the keys that changed there.
-        let original = try await preferences(in: .overrides).withoutReservedKeys
-        var editor = PreferencesEditor<Schema>(preferences: original, resolver: resolver(context))
-        switch edit {
-        case .set(let key, let value, _): try editor.apply(.set(key: key, value: value, activate: false))
-        default: try editor.apply(edit)
+        try await serialized {
+            // Validate on the overrides alone, then write the keys that changed there.
+            let original = try await preferences(in: .overrides).withoutReservedKeys
+            var editor = PreferencesEditor<Schema>(preferences: original, resolver: resolver(context))
+            switch edit {
+            case .set(let key, let value, _): try editor.apply(.set(key: key, value: value, activate: false))
+            default: try editor.apply(edit)
+            }
+            var changes: [String: JSONValue?] = [:]
+            for key in Self.changedKeys(from: original, to: editor.preferences) {
+                changes[key] = .some(editor.preferences[key])
+            }
+            try await commitLocked([.overrides: changes], cause: .override)
         }
-        var changes: [String: JSONValue?] = [:]
-        for key in Self.changedKeys(from: original, to: editor.preferences) {
-            changes[key] = .some(editor.preferences[key])
-        }
-        try await commit([.overrides: changes], cause: .override)
     }
 
     /// Sets or removes stored keys in one layer directly, as a person editing its file would:
@@ -115,6 +128,11 @@ extension PreferencesStore {
     public func flush() async throws {
         scheduledFlush?.cancel()
         scheduledFlush = nil
+        try await serialized { try await flushLocked() }
+    }
+
+    /// ``flush()`` while this task holds the turn to write.
+    func flushLocked() async throws {
         for layer in pendingWrites.keys.sorted(by: { $0.description < $1.description }) {
             guard let changes = pendingWrites[layer] else { continue }
             try await write(changes, durablyTo: layer)
@@ -138,6 +156,13 @@ extension PreferencesStore {
     /// Applies key changes to layers: written now (or coalesced), the state swapped, then the
     /// change streams told.
     func commit(_ changes: [StoreLayer: [String: JSONValue?]], cause: ChangeCause) async throws {
+        let changes = changes.filter { !$0.value.isEmpty }
+        guard !changes.isEmpty else { return }
+        try await serialized { try await commitLocked(changes, cause: cause) }
+    }
+
+    /// ``commit(_:cause:)`` while this task holds the turn to write.
+    func commitLocked(_ changes: [StoreLayer: [String: JSONValue?]], cause: ChangeCause) async throws {
         let changes = changes.filter { !$0.value.isEmpty }
         guard !changes.isEmpty else { return }
         for (layer, keys) in changes {

@@ -24,10 +24,15 @@ extension PreferencesStore {
         guard let files = storage as? FileStorage else {
             throw SyncError.mirrorNotWritable("the store's storage is not a folder of files")
         }
-        try await flush()
-        let report = try await Synchronizer(root: files.root, mirror: mirror, options: options).reconcile()
-        try await reload(cause: .sync)
-        return report
+        scheduledFlush?.cancel()
+        scheduledFlush = nil
+        return try await serialized {
+            try await flushLocked()
+            let report = try await Synchronizer(root: files.root, mirror: mirror, options: options)
+                .reconcile()
+            try await reload(cause: .sync)
+            return report
+        }
     }
 }
 

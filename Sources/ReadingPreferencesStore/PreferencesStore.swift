@@ -70,6 +70,10 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     var scheduledFlush: Task<Void, Never>?
     /// The change subscribers.
     var subscribers: [ChangeSubscriber] = []
+    /// Whether a write is under way, and the writes waiting for it: the actor alone does not
+    /// serialize work that suspends (actor reentrancy), so writes take turns explicitly.
+    var isWriting = false
+    var waitingWriters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates a store over a storage. Nothing is read until it is needed: opening a store of
     /// 10,000 publications reads no publication file.
@@ -97,6 +101,25 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     public static func inMemory(defaults: SettingValueTable<Schema> = SettingValueTable()) -> PreferencesStore
     {
         PreferencesStore(storage: InMemoryStorage(), defaults: defaults)
+    }
+
+    // MARK: - Taking turns
+
+    /// Runs a write after every write that started before it, one at a time, across its
+    /// suspensions (SPEC 9: writes from several tasks are serialized).
+    func serialized<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+        if isWriting {
+            await withCheckedContinuation { waitingWriters.append($0) }
+        }
+        isWriting = true
+        defer {
+            if waitingWriters.isEmpty {
+                isWriting = false
+            } else {
+                waitingWriters.removeFirst().resume()
+            }
+        }
+        return try await body()
     }
 
     // MARK: - Documents

@@ -3,7 +3,7 @@
 #
 #   Tests/Fuzz/run.sh SECONDS     open-ended local run for SECONDS (the corpus grows in
 #                                 Tests/Fuzz/.build/corpus and is kept between runs)
-#   Tests/Fuzz/run.sh --ci [RUNS] deterministic run for CI: -seed=1 -runs=RUNS (default 60000)
+#   Tests/Fuzz/run.sh --ci [RUNS] deterministic run for CI: -seed=1 -runs=RUNS (default 10000)
 #                                 from the seed corpus alone, in a fresh folder
 #
 # The seed corpus is each conformance case's `preferences` object (Specs/Conformance), written
@@ -19,7 +19,7 @@ usage() { echo "usage: $0 SECONDS | --ci [RUNS]" >&2; exit 2; }
 [[ $# -ge 1 ]] || usage
 mode=local
 duration=0
-runs=60000
+runs=10000
 if [[ "$1" == "--ci" ]]; then
     mode=ci
     if [[ $# -ge 2 ]]; then runs="$2"; fi

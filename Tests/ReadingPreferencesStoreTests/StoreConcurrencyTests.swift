@@ -41,6 +41,28 @@ struct StoreConcurrencyTests {
         }
     }
 
+    @Test(
+        "many tasks writing one document through one store take turns: no conflict, nothing lost",
+        arguments: StorageKindUnderTest.allCases)
+    func writersTakeTurns(kind: StorageKindUnderTest) async throws {
+        let (storage, folder) = try kind.make()
+        let store = PreferencesStore<EPUB>(storage: storage)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<32 {
+                group.addTask {
+                    for round in 0..<20 {
+                        try await store.write(["task\(task)": .number(JSONNumber(round))], to: .shared)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let shared = try await PreferencesStore<EPUB>(storage: storage).storedPreferences(in: .shared)
+        #expect(shared.count == 32)
+        #expect((0..<32).allSatisfy { shared["task\($0)"] == 19 })
+        _ = folder
+    }
+
     @Test("two processes editing different keys of the same file lose nothing")
     func processes() async throws {
         let folder = try TemporaryFolder()

@@ -16,6 +16,7 @@ let benchmarks: @Sendable () -> Void = {
     }
     // The store (issue 12): an edit on files, opening a large library, coalesced edits.
     registerStoreBenchmarks()
+    registerSyncBenchmarks()
     // Allocation counts, unpaired: one call per iteration.
     for operation in [MeasuredOperation.jsonSerialization] + MeasuredOperation.measured {
         for document in Document.all {

@@ -51,7 +51,7 @@ func registerStoreBenchmarks() {
             maxIterations: 3, thresholds: noThresholds([.wallClock, writes]))
     ) { benchmark in
         let (saves, kept) = try await StoreWorkload.coalescedEdits()
-        precondition(kept, "coalesced edits lost the last value")
+        guard kept else { throw StoreBenchmarkError.lostEdit }
         benchmark.measurement(writes, saves)
     }
 }
@@ -60,4 +60,40 @@ private func record(_ timer: AsyncPairedTimer, _ benchmark: Benchmark) {
     benchmark.measurement(PairedMetric.baseline, Int(timer.baselinePerCall.rounded()))
     benchmark.measurement(PairedMetric.operation, Int(timer.operationPerCall.rounded()))
     benchmark.measurement(PairedMetric.ratio, Int((timer.ratio * 1000).rounded()))
+}
+
+/// The sync row (issue 13): reconcile replica b of three sharing N publications of five keys,
+/// after one key changed on replica a, paired with a bare JSONSerialization parse of the three
+/// replica files. Goal: linear in the number of entries, ≤ 3× the parse.
+func registerSyncBenchmarks() {
+    let metrics: [BenchmarkMetric] = [PairedMetric.baseline, PairedMetric.operation, PairedMetric.ratio]
+    for publications in [1_000, 10_000] {
+        Benchmark(
+            "paired.sync-reconcile.\(publications)-books",
+            configuration: .init(
+                metrics: metrics, timeUnits: .nanoseconds,
+                units: [PairedMetric.baseline: .count, PairedMetric.operation: .count, PairedMetric.ratio: .count],
+                warmupIterations: 1, maxDuration: .seconds(20), maxIterations: 5, thresholds: noThresholds(metrics))
+        ) { benchmark in
+            let workload = try await SyncWorkload(publications: publications)
+            var parse: UInt64 = 0
+            var reconcile: UInt64 = 0
+            for round in 0..<2 {
+                try await workload.changeOneKey()  // untimed: replica a writes its file
+                for first in [round % 2 == 0, round % 2 != 0] {
+                    let start = monotonicNanoseconds()
+                    if first { _ = try workload.parseReplicaFiles() } else { _ = try await workload.sync(1) }
+                    let elapsed = monotonicNanoseconds() - start
+                    if first { parse += elapsed } else { reconcile += elapsed }
+                }
+            }
+            benchmark.measurement(PairedMetric.baseline, Int(parse / 2))
+            benchmark.measurement(PairedMetric.operation, Int(reconcile / 2))
+            benchmark.measurement(PairedMetric.ratio, Int((Double(reconcile) / Double(max(parse, 1)) * 1000).rounded()))
+        }
+    }
+}
+
+enum StoreBenchmarkError: Error {
+    case lostEdit
 }

@@ -38,13 +38,13 @@ extension Notification.Name {
     public static let readingPreferencesDidChange = Notification.Name("org.readingprefs.preferencesDidChange")
 }
 
-/// The `userInfo` keys of ``Foundation/Notification/Name/readingPreferencesDidChange``.
+/// The `userInfo` keys of `Notification.Name.readingPreferencesDidChange`.
 public enum PreferencesStoreNotificationKey {
     /// The changed key (`String`).
     public static let key = "key"
-    /// The old value (``ReadingPreferences/JSONValue``), absent when there was none.
+    /// The old value (`JSONValue`), absent when there was none.
     public static let oldValue = "oldValue"
-    /// The new value (``ReadingPreferences/JSONValue``), absent when there is none.
+    /// The new value (`JSONValue`), absent when there is none.
     public static let newValue = "newValue"
     /// The cause (``ChangeCause``'s raw value, `String`).
     public static let cause = "cause"

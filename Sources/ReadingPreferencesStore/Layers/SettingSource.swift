@@ -4,8 +4,8 @@ import ReadingPreferences
 ///
 /// ```swift
 /// let settings = try await store.settings(for: "urn:isbn:978-0", context: book)
-/// settings["readingProgression"]?.source   // .publication
-/// settings["fontSize"]?.source             // .shared
+/// settings.first { $0.key == "readingProgression" }?.source   // .publication
+/// settings.first { $0.key == "fontSize" }?.source             // .shared
 /// ```
 public enum SettingSource: Sendable, Hashable, CustomStringConvertible {
     /// The overrides layer sets it.

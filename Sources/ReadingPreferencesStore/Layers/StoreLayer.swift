@@ -3,8 +3,8 @@
 /// publication's own; the temporary overrides.
 ///
 /// ```swift
-/// try await store.set("fontSize", 1.4, in: .shared)
-/// try await store.set("readingProgression", "rtl", in: .publication("urn:isbn:978-0"))
+/// try await store.write(["fontSize": 1.4], to: .shared)
+/// try await store.write(["readingProgression": "rtl"], to: .publication("urn:isbn:978-0"))
 /// ```
 public enum StoreLayer: Sendable, Hashable, CustomStringConvertible {
     /// The preferences every publication shares, when no profile is active.

@@ -4,7 +4,7 @@ import ReadingPreferences
 /// written to disk.
 ///
 /// ```swift
-/// let store = try await PreferencesStore<EPUB>(storage: InMemoryStorage())
+/// let store = PreferencesStore<EPUB>(storage: InMemoryStorage())
 /// ```
 public actor InMemoryStorage: PreferencesStorage {
     private var documents: [StorageLocation: StoredDocument] = [:]

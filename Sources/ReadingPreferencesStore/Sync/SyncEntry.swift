@@ -52,7 +52,7 @@ public struct SyncEntry: Sendable, Hashable {
     /// - Parameters:
     ///   - json: The JSON object.
     ///   - path: Its path, for error messages.
-    /// - Throws: ``ReadingPreferences/JSONMemberError``.
+    /// - Throws: `JSONMemberError`.
     public init(json: JSONValue, path: String) throws(JSONMemberError) {
         let reader = try JSONMemberReader(json, path: path)
         let stamp = try SyncStamp(json: reader.required("stamp", "the stamp"), path: reader.path("stamp"))

@@ -51,7 +51,7 @@ public struct SyncStamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// - Parameters:
     ///   - json: The JSON object.
     ///   - path: Its path, for error messages.
-    /// - Throws: ``ReadingPreferences/JSONMemberError`` naming a missing or wrong member.
+    /// - Throws: `JSONMemberError` naming a missing or wrong member.
     public init(json: JSONValue, path: String) throws(JSONMemberError) {
         let reader = try JSONMemberReader(json, path: path)
         guard let time = try reader.number("time"), let exactTime = Int64(exactly: time) else {

@@ -19,7 +19,7 @@ import ReadingPreferences
 /// <root>/<configurable>/overrides.json
 /// ```
 ///
-/// Every write is ``DurableFile``'s: a temporary file flushed and renamed over the old one under
+/// Every write is `DurableFile`'s: a temporary file flushed and renamed over the old one under
 /// an exclusive lock on a `.lock` file beside it, so a crash leaves the old file or the new one
 /// and two processes never lose each other's updates. A file that is not a JSON object is moved
 /// aside with a `.corrupt-<timestamp>` suffix, reported, and never silently replaced. Reading
