@@ -117,6 +117,28 @@ struct SyncEndToEndTests {
             ])
     }
 
+    @Test("a cloud placeholder is reported as not downloaded yet, and merged once the file arrives")
+    func cloudPlaceholder() async throws {
+        let devices = try Devices()
+        try await devices.store(devices.phone).write(["theme": "sepia"], to: .shared)
+        _ = try await devices.sync(devices.phone, name: "phone")
+        // iCloud Drive has not downloaded the phone's file on the tablet yet: only its placeholder.
+        let file = devices.mirror.appendingPathComponent("phone.json")
+        let placeholder = devices.mirror.appendingPathComponent(".phone.json.icloud")
+        try FileManager.default.moveItem(at: file, to: placeholder)
+        try await devices.store(devices.tablet).write(["fontSize": 1.3], to: .shared)
+        let waiting = try await devices.sync(devices.tablet, name: "tablet")
+        #expect(
+            waiting.problems.map(\.description) == [
+                "skipped replica file phone.json: not downloaded yet; its download was requested"
+            ])
+        #expect(try await devices.store(devices.tablet).preferences() == ["fontSize": 1.3])
+        try FileManager.default.moveItem(at: placeholder, to: file)
+        let arrived = try await devices.sync(devices.tablet, name: "tablet")
+        #expect(arrived.problems.isEmpty)
+        #expect(try await devices.store(devices.tablet).preferences() == ["fontSize": 1.3, "theme": "sepia"])
+    }
+
     @Test("a file of a newer format is skipped and reported")
     func futureFormat() async throws {
         let devices = try Devices()

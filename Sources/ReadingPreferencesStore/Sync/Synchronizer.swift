@@ -94,7 +94,8 @@ public struct Synchronizer: Sendable {
         try FileManager.default.createDirectory(at: mirror, withIntermediateDirectories: true)
 
         // A second device writing under this id: report it, and take a new id.
-        if let own = try? Data(contentsOf: ownFile(identity.replica)),
+        let folder = MirrorFolder(url: mirror)
+        if let own = folder.contents(of: Self.fileName(of: identity.replica)),
             let state = try? ReplicaState(json: own),
             !identity.writes.contains(state.writer)
         {
@@ -112,12 +113,14 @@ public struct Synchronizer: Sendable {
         local.peers = identity.peers
         if let last = identity.clock { local.clock.observe(last) }
 
+        let (files, unread) = folder.replicaFiles(except: Self.fileName(of: identity.replica))
+        report.problems += unread
         var remotes: [ReplicaState] = []
-        for (name, data) in mirrorFiles(except: identity.replica, report: &report) {
+        for file in files {
             do throws(ReplicaFileError) {
-                remotes.append(try ReplicaState(json: data))
+                remotes.append(try ReplicaState(json: file.data))
             } catch {
-                report.problems.append(.skippedReplicaFile(name, error.description))
+                report.problems.append(.skippedReplicaFile(file.name, error.description))
             }
         }
         let before = local.documents
@@ -128,15 +131,11 @@ public struct Synchronizer: Sendable {
         report.problems += outcome.ignored.map(SyncProblem.futureStamp)
 
         try await documents.write(local, before: before, storage: storage)
-        try writeOwnFile(local, identity: &identity)
+        try writeOwnFile(local, identity: &identity, to: folder)
         return report
     }
 
     // MARK: - The mirror
-
-    private func ownFile(_ replica: String) -> URL {
-        mirror.appendingPathComponent(Self.fileName(of: replica))
-    }
 
     /// A replica's file name in the mirror.
     static func fileName(of replica: String) -> String {
@@ -148,24 +147,11 @@ public struct Synchronizer: Sendable {
         return plain ? replica + ".json" : SafeName.fileName(for: replica)
     }
 
-    /// The other replicas' files, skipping (and reporting) what cannot be read.
-    private func mirrorFiles(except replica: String, report: inout SyncReport) -> [(String, Data)] {
-        let own = Self.fileName(of: replica)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: mirror.path)) ?? []).sorted()
-        var files: [(String, Data)] = []
-        for name in names where name.hasSuffix(".json") && name != own && !DurableFile.isTemporary(name) {
-            do {
-                files.append((name, try Data(contentsOf: mirror.appendingPathComponent(name))))
-            } catch {
-                report.problems.append(.skippedReplicaFile(name, "cannot be read"))
-            }
-        }
-        return files
-    }
-
     /// Writes this replica's file: the identity records the write first, so a crash between the
     /// two never looks like another device writing under this id.
-    private func writeOwnFile(_ local: LocalReplica, identity: inout ReplicaIdentity) throws {
+    private func writeOwnFile(
+        _ local: LocalReplica, identity: inout ReplicaIdentity, to folder: MirrorFolder
+    ) throws {
         var state = local.state
         state.writer = ReplicaIdentity.newID(prefix: nil)
         identity.pending = state.writer
@@ -174,9 +160,9 @@ public struct Synchronizer: Sendable {
         identity.peers = local.peers
         try identity.save(root: root)
         do {
-            try DurableFile.write(state.jsonValue.jsonData(), to: ownFile(local.replica).path)
+            try folder.write(state.jsonValue.jsonData(), as: Self.fileName(of: local.replica))
         } catch {
-            throw SyncError.mirrorNotWritable(error.description)
+            throw SyncError.mirrorNotWritable(String(describing: error))
         }
         identity.confirmed = state.writer
         identity.pending = nil
