@@ -5,16 +5,24 @@
 #   ./callgrind.sh                          # table: instructions per call and ratio to A
 #   ./callgrind.sh annotate OP DOC [N]      # where OP's instructions go (inclusive, top N)
 #
-# OP: A decode decode+resolve decode+resolve+css css edit resolve values+resolve encode
-# DOC: 12-key 2-key. ITERATIONS (default 2000) calls are collected per run, after a warm-up,
+# OP: A decode decode+resolve decode+resolve+css css edit resolve values+resolve encode validate
+# DOC: 12-key 2-key 27+100 27+1000 27+10000 adversarial-1MB, optionally followed by the book the
+# resolver knows: .en .ar-rtl .ja-rtl (12-key.en). The table prints every row of the
+# benchmarks but the store's and sync's (which do I/O). ITERATIONS (default 2000) calls are collected per run, after a warm-up,
 # inside CallgrindProbe's probeMeasuredLoop only (--toggle-collect), so start-up and
 # one-time set-up are excluded and instructions per call = collected / ITERATIONS.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 ITERATIONS=${ITERATIONS:-2000}
-OPERATIONS=(A decode decode+resolve decode+resolve+css css edit resolve values+resolve encode)
+# Operations that do not resolve run once per document; the others also against each book.
+PLAIN=(decode encode)
+RESOLVING=(decode+resolve decode+resolve+css css edit resolve values+resolve)
+PUBLICATIONS=("" .en .ar-rtl .ja-rtl)
 DOCUMENTS=(12-key 2-key)
+# The large documents (issue 14): fewer calls, same per-call counts.
+WIDE=(27+100 27+1000 27+10000)
+declare -A WIDE_ITERATIONS=([27+100]=200 [27+1000]=20 [27+10000]=4)
 
 # Swift seeds Dictionary hashing per process; JSONSerialization and the catalogue look-ups hash,
 # so fix the seed to make counts repeat exactly.
@@ -42,12 +50,30 @@ if [[ ${1:-} == annotate ]]; then
     exit 0
 fi
 
+row() { # operation row-name instructions A-instructions iterations
+    awk -v op="$1" -v doc="$2" -v n="$3" -v a="$4" -v it="$5" \
+        'BEGIN { printf "| %s | %s | %d | %.3f× |\n", op, doc, n / it, n / a }'
+}
+
 printf '| operation | document | instructions/call | ratio to A |\n|---|---|---:|---:|\n'
 for doc in "${DOCUMENTS[@]}"; do
     a=$(collect A "$doc" "$ITERATIONS" "$work/A")
-    for op in "${OPERATIONS[@]}"; do
-        if [[ $op == A ]]; then n=$a; else n=$(collect "$op" "$doc" "$ITERATIONS" "$work/op"); fi
-        awk -v op="$op" -v doc="$doc" -v n="$n" -v a="$a" -v it="$ITERATIONS" \
-            'BEGIN { printf "| %s | %s | %d | %.3f× |\n", op, doc, n / it, n / a }'
+    row A "$doc" "$a" "$a" "$ITERATIONS"
+    for op in "${PLAIN[@]}"; do
+        row "$op" "$doc" "$(collect "$op" "$doc" "$ITERATIONS" "$work/op")" "$a" "$ITERATIONS"
     done
+    for op in "${RESOLVING[@]}"; do
+        for publication in "${PUBLICATIONS[@]}"; do
+            n=$(collect "$op" "$doc$publication" "$ITERATIONS" "$work/op")
+            row "$op" "$doc$publication" "$n" "$a" "$ITERATIONS"
+        done
+    done
+done
+for doc in "${WIDE[@]}"; do
+    it=${WIDE_ITERATIONS[$doc]}
+    a=$(collect A "$doc" "$it" "$work/A")
+    row A "$doc" "$a" "$a" "$it"
+    row decode "$doc" "$(collect decode "$doc" "$it" "$work/op")" "$a" "$it"
+    row decode+resolve+css "$doc.en" "$(collect decode+resolve+css "$doc.en" "$it" "$work/op")" "$a" "$it"
+    row encode "$doc" "$(collect encode "$doc" "$it" "$work/op")" "$a" "$it"
 done

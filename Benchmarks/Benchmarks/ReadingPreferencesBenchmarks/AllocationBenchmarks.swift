@@ -7,14 +7,16 @@ import Workloads
 ///
 /// Names use dots, not slashes or spaces: package-benchmark writes a static threshold file as
 /// `Target.name.p90.json` with `/` and ` ` replaced by `_`, but reads it back by the raw name.
-func registerAllocations(_ operation: MeasuredOperation, _ document: Document) {
-    let box = WorkloadBox(document)
+func registerAllocations(
+    _ operation: MeasuredOperation, _ document: Document, _ publication: BenchmarkPublication = .none
+) {
+    let box = WorkloadBox(document, publication)
     let mallocThreshold =
         operation == .jsonSerialization
         ? BenchmarkThresholds()
         : BenchmarkThresholds(absolute: [.p0: 0, .p50: 0, .p90: 0, .p100: 0])
     Benchmark(
-        "allocations.\(operation.rawValue).\(document.name)",
+        "allocations.\(operation.rawValue).\(document.name)\(publication.suffix)",
         configuration: .init(
             metrics: [.wallClock, .mallocCountTotal],
             timeUnits: .nanoseconds,

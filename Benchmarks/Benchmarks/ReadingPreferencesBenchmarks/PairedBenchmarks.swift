@@ -17,13 +17,15 @@ private let roundsPerIteration = 16
 /// Registers `paired.<operation>.<document>`: each iteration alternates A and the operation on
 /// the same bytes (``PairedTimer``) and records both per-call times and their ratio, so a
 /// change of machine speed cannot bias the ratio. Thresholds: none (timing is not checked).
-func registerPaired(_ operation: MeasuredOperation, _ document: Document) {
-    let box = WorkloadBox(document)
+func registerPaired(
+    _ operation: MeasuredOperation, _ document: Document, _ publication: BenchmarkPublication = .none
+) {
+    let box = WorkloadBox(document, publication)
     let metrics: [BenchmarkMetric] = [
         .wallClock, PairedMetric.baseline, PairedMetric.operation, PairedMetric.ratio,
     ]
     Benchmark(
-        "paired.\(operation.rawValue).\(document.name)",
+        "paired.\(operation.rawValue).\(document.name)\(publication.suffix)",
         configuration: .init(
             metrics: metrics,
             timeUnits: .nanoseconds,

@@ -1,26 +1,40 @@
-// The ReadingPreferences benchmark suite (issue 7): run with `swift package benchmark` from
-// Benchmarks/. See Benchmarks/README.md for the table and how to check the baseline.
+// The ReadingPreferences benchmark suite (issues 7, 11 to 14): run with `swift package benchmark`
+// from Benchmarks/. See Benchmarks/README.md for the tables and how to check the thresholds.
 import Benchmark
 import Workloads
 
 let benchmarks: @Sendable () -> Void = {
-    // Paired ratios: every goal row against A, for both documents.
-    for operation in MeasuredOperation.measured {
-        for document in Document.all {
-            registerPaired(operation, document)
+    // Paired ratios against A. Operations that resolve run against real books (en, ar-rtl,
+    // ja-rtl), and against no publication as in issue 7; decode and encode do not resolve.
+    for document in Document.all {
+        for operation in MeasuredOperation.measured {
+            let publications: [BenchmarkPublication] =
+                operation.resolves ? [.none, .english, .arabic, .japanese] : [.none]
+            for publication in publications {
+                registerPaired(operation, document, publication)
+            }
+        }
+    }
+    // Large documents: 27 keys plus 100, 1,000 and 10,000 unknown keys (issue 14).
+    for document in Document.wide {
+        for operation in [MeasuredOperation.decode, .decodeResolveCSS, .encode] {
+            registerPaired(operation, document, operation.resolves ? .english : .none)
         }
     }
     // A hostile 1 MB upload (issue 11): decoding and validating it stay linear.
     for operation in [MeasuredOperation.decode, .validate] {
         registerPaired(operation, Document.adversarial)
     }
-    // The store (issue 12): an edit on files, opening a large library, coalesced edits.
+    // The store (issue 12) and sync (issue 13).
     registerStoreBenchmarks()
     registerSyncBenchmarks()
     // Allocation counts, unpaired: one call per iteration.
-    for operation in [MeasuredOperation.jsonSerialization] + MeasuredOperation.measured {
-        for document in Document.all {
-            registerAllocations(operation, document)
+    for document in Document.all {
+        for operation in [MeasuredOperation.jsonSerialization] + MeasuredOperation.measured {
+            let publications: [BenchmarkPublication] = operation.resolves ? [.none, .english, .arabic, .japanese] : [.none]
+            for publication in publications {
+                registerAllocations(operation, document, publication)
+            }
         }
     }
 }

@@ -6,16 +6,18 @@ import Workloads
 /// its own process, on one thread, hence `@unchecked Sendable`.
 final class WorkloadBox: @unchecked Sendable {
     private let document: Document
+    private let publication: BenchmarkPublication
     private var workload: Workload?
 
-    init(_ document: Document) {
+    init(_ document: Document, _ publication: BenchmarkPublication = .none) {
         self.document = document
+        self.publication = publication
     }
 
     /// Creates and verifies the workload, then warms every operation up once (lazy catalogue
     /// set-up, the editor's first copy), before the benchmark's first iteration.
     func prepare() throws {
-        var workload = try Workload(document: document)
+        var workload = try Workload(document: document, publication: publication)
         try workload.verify()
         for operation in MeasuredOperation.allCases { workload.run(operation, count: 2) }
         self.workload = workload
@@ -24,7 +26,7 @@ final class WorkloadBox: @unchecked Sendable {
     /// Runs `body` on the prepared workload, or fails the benchmark when there is none.
     func withWorkload(_ benchmark: Benchmark, _ body: (inout Workload) -> Void) {
         guard var workload else {
-            benchmark.error("workload for \(document.name) was not prepared")
+            benchmark.error("workload for \(document.name)\(publication.suffix) was not prepared")
             return
         }
         // Take the value out so it is uniquely referenced: mutating it copies nothing.

@@ -2,9 +2,10 @@
 //
 //     CallgrindProbe <operation> <document> <iterations> [--paired]
 //
-// e.g. `CallgrindProbe decode+resolve+css 12-key 1000`. Operations: A, decode,
-// decode+resolve, decode+resolve+css, css, edit, resolve, values+resolve, encode; documents:
-// 12-key, 2-key. Warm-up runs outside `probeMeasuredLoop`, which callgrind.sh collects alone
+// e.g. `CallgrindProbe decode+resolve+css 12-key.en 1000`. Operations: A, decode,
+// decode+resolve, decode+resolve+css, css, edit, resolve, values+resolve, encode, validate;
+// documents: 12-key, 2-key, 27+100, 27+1000, 27+10000, adversarial-1MB, each optionally
+// followed by the publication the resolver knows: .en, .ar-rtl or .ja-rtl. Warm-up runs outside `probeMeasuredLoop`, which callgrind.sh collects alone
 // (`--toggle-collect`), so instructions per iteration = collected / iterations.
 //
 // With `--paired`, it times <iterations> rounds of A against the operation instead (the same
@@ -22,31 +23,33 @@ let arguments = CommandLine.arguments
 let paired = arguments.count == 5 && arguments[4] == "--paired"
 guard arguments.count == 4 || paired,
     let operation = MeasuredOperation(rawValue: arguments[1]),
-    let document = Document.named(arguments[2]),
+    case let (documentName, publication) = BenchmarkPublication.split(arguments[2]),
+    let document = Document.named(documentName),
     let iterations = Int(arguments[3]), iterations > 0
 else {
     let operations = MeasuredOperation.allCases.map(\.rawValue).joined(separator: ", ")
     print("usage: CallgrindProbe <operation> <document> <iterations> [--paired]")
     print("operations: \(operations); documents: \(Document.every.map(\.name).joined(separator: ", "))")
+    print("publications (a suffix of the document): .en, .ar-rtl, .ja-rtl")
     exit(2)
 }
 
 do {
-    var workload = try Workload(document: document)
+    var workload = try Workload(document: document, publication: publication)
     try workload.verify()
     workload.run(operation, count: 16)  // warm-up: lazy set-up, first copies
     if paired {
         var timer = PairedTimer()
         timer.measure(operation, on: &workload, rounds: iterations)
         let line = [
-            operation.rawValue, document.name, String(Int(timer.baselinePerCall.rounded())),
+            operation.rawValue, workload.name, String(Int(timer.baselinePerCall.rounded())),
             String(Int(timer.operationPerCall.rounded())), String(Int((timer.ratio * 1000).rounded())),
         ]
         print("operation document A-ns/call operation-ns/call ratio-x1000")
         print(line.joined(separator: " "))
     } else {
         probeMeasuredLoop(&workload, operation, iterations)
-        print("\(operation.rawValue) \(document.name) \(iterations) checksum \(workload.checksum)")
+        print("\(operation.rawValue) \(workload.name) \(iterations) checksum \(workload.checksum)")
     }
 } catch {
     print("error: \(error)")

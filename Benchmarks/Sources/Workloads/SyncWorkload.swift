@@ -15,7 +15,8 @@ public final class SyncWorkload: @unchecked Sendable {
     /// Builds three roots with the same publications, synced once through the mirror.
     public init(publications: Int) async throws {
         self.publications = publications
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rp-sync-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rp-sync-\(UUID().uuidString)")
+        self.folder = folder
         mirror = folder.appendingPathComponent("mirror")
         roots = ["a", "b", "c"].map { folder.appendingPathComponent($0) }
         let storage = FileStorage(root: roots[0])

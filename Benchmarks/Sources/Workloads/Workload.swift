@@ -7,8 +7,10 @@ import ReadingPreferences
 public struct Workload {
     /// The document.
     public let document: Document
-    /// The EPUB resolver with default publication, defaults and environment.
-    public let resolver = EPUB.Resolver()
+    /// The publication the resolver knows.
+    public let publication: BenchmarkPublication
+    /// The EPUB resolver: the publication, default app defaults and environment.
+    public let resolver: EPUB.Resolver
     var preferences: Preferences
     var values: SettingValueTable<EPUB>
     var settings: ResolvedSettings<EPUB>
@@ -18,8 +20,10 @@ public struct Workload {
     public private(set) var checksum = 0
 
     /// Prepares a workload; throws if the document does not decode.
-    public init(document: Document) throws {
+    public init(document: Document, publication: BenchmarkPublication = .none) throws {
         self.document = document
+        self.publication = publication
+        resolver = EPUB.Resolver(publication: publication.context)
         preferences = try Preferences(json: document.data)
         values = SettingValueTable(preferences)
         settings = resolver.resolve(preferences)
@@ -90,6 +94,9 @@ public struct Workload {
         }
         checksum = sum
     }
+
+    /// The row's name: the document's, then the publication's (`12-key.en`).
+    public var name: String { document.name + publication.suffix }
 
     /// Checks once, outside any measurement, that every operation succeeds and that the edit
     /// round trip leaves the font size where it was.

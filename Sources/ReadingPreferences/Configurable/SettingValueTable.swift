@@ -31,17 +31,19 @@ public struct SettingValueTable<Schema: SettingsSchema>: Sendable, Hashable {
         let catalogue = Schema.catalogue
         let descriptors = catalogue.descriptors
         var aliasedSlots: [Int] = []
+        let members = preferences.members
         storage.withUnsafeMutableBufferPointer { slots in
-            for member in preferences.members {
-                guard let (slot, isAlias) = catalogue.storedSlot(forKey: member.key), slot < slots.count
+            // By index: `for member in members` would copy each key and value out of the array.
+            for index in members.indices {
+                guard let (slot, isAlias) = catalogue.storedSlot(forKey: members[index].key),
+                    slot < slots.count
                 else { continue }
                 if isAlias {
                     aliasedSlots.append(slot)
                     continue
                 }
-                let descriptor = descriptors[slot]
-                if asDefaults && !descriptor.acceptsDefault { continue }
-                slots[slot] = descriptor.validValue(of: member.value)
+                if asDefaults && !descriptors[slot].acceptsDefault { continue }
+                slots[slot] = descriptors[slot].validValue(of: members[index].value)
             }
         }
         // Rare: an old key of a renamed setting. It counts only when the new key is absent.

@@ -52,16 +52,26 @@ extension EPUB {
             let defaults = defaults.storage
             settings.layout = publication.layout
 
-            // Step 1: language.
-            let language =
-                prefs[slots.language] ?? publication.language.map { .string($0.code) }
-                ?? defaults[slots.language]
+            // Step 1: language. A publication's tag was classified when it was made.
+            let language: SettingValue?
+            let isCJK: Bool
+            if let preferred = prefs[slots.language]
+                ?? (publication.language == nil ? defaults[slots.language] : nil)
+            {
+                language = preferred
+                isCJK = preferred.stringValue.map { LanguageTag(code: $0).isCJK } ?? false
+            } else if let tag = publication.language {
+                language = .string(tag.code)
+                isCJK = tag.isCJK
+            } else {
+                language = nil
+                isCJK = false
+            }
 
             // Step 2: reading progression.
             let isRTL = resolveReadingProgression(prefs, defaults) == .rtl
 
             // Step 3: vertical text.
-            let isCJK = language?.stringValue.map { LanguageTag(code: $0).isCJK } ?? false
             let verticalText = prefs[slots.verticalText]?.boolValue ?? (isCJK && isRTL)
 
             // Step 4: scroll is forced by vertical text or the environment. The derived flag is the

@@ -125,6 +125,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The exact integer written in `bytes` (a valid JSON number), or nil when it is not
     /// integral or does not fit in `Int`.
     static func exactInteger(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        JSONDecimalForm(bytes).integerValue
+        // The common case, plain digits (a color such as 1184274), without the general form's
+        // digit array; 18 digits always fit in an Int.
+        let isNegative = bytes.first == UInt8(ascii: "-")
+        let digits = UnsafeBufferPointer(rebasing: bytes[(isNegative ? 1 : 0)...])
+        if !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 &- 0x30 < 10 }) {
+            var value = 0
+            for digit in digits { value = value * 10 + Int(digit &- 0x30) }
+            return isNegative ? -value : value
+        }
+        return JSONDecimalForm(bytes).integerValue
     }
 }

@@ -228,7 +228,7 @@ struct JSONObjectBuilder {
 
     private(set) var storage: [JSONObject.Member] = []
     private var fingerprints: [UInt64] = []
-    private var index: [JSONScalarKey: Int]?
+    private var index: JSONKeyIndex?
     /// Positions of removed members, which ``members`` leaves out; empty unless something was
     /// removed.
     private var removed: [Bool] = []
@@ -243,10 +243,9 @@ struct JSONObjectBuilder {
     init(uniqueMembers: [JSONObject.Member]) {
         storage = uniqueMembers
         if uniqueMembers.count > Self.linearLimit {
-            var index: [JSONScalarKey: Int] = [:]
-            index.reserveCapacity(uniqueMembers.count * 2)
+            var index = JSONKeyIndex(capacity: uniqueMembers.count)
             for (position, member) in uniqueMembers.enumerated() {
-                index[JSONScalarKey(member.key)] = position
+                index.insert(position: position, hash: JSONKeyIndex.hash(member.key))
             }
             self.index = index
         } else {
@@ -280,27 +279,35 @@ struct JSONObjectBuilder {
     mutating func insertReportingPosition(
         key: String, fingerprint: UInt64, value: consuming JSONValue
     ) -> (position: Int, existed: Bool) {
-        if let existing = position(of: key, fingerprint: fingerprint) {
-            storage[existing].value = value
-            return (existing, true)
-        }
-        let position = storage.count
+        let next = storage.count
         if index != nil {
-            index?[JSONScalarKey(key)] = position
-        } else if storage.count == Self.linearLimit {
-            var newIndex: [JSONScalarKey: Int] = [:]
-            newIndex.reserveCapacity(Self.linearLimit * 4)
-            for (old, member) in storage.enumerated() where removed.isEmpty || !removed[old] {
-                newIndex[JSONScalarKey(member.key)] = old
+            // Large objects: the key is hashed once, for the look-up and the insertion.
+            let hash = JSONKeyIndex.hash(key)
+            if let existing = index?.position(of: key, hash: hash, in: storage) {
+                storage[existing].value = value
+                return (existing, true)
             }
-            newIndex[JSONScalarKey(key)] = position
-            index = newIndex
-            fingerprints = []
+            index?.insert(position: next, hash: hash)
+        } else {
+            if let existing = position(of: key, fingerprint: fingerprint) {
+                storage[existing].value = value
+                return (existing, true)
+            }
+            if storage.count == Self.linearLimit {
+                var newIndex = JSONKeyIndex(capacity: Self.linearLimit * 4)
+                for (old, member) in storage.enumerated() where removed.isEmpty || !removed[old] {
+                    newIndex.insert(position: old, hash: JSONKeyIndex.hash(member.key))
+                }
+                newIndex.insert(position: next, hash: JSONKeyIndex.hash(key))
+                index = newIndex
+                fingerprints = []
+            } else {
+                fingerprints.append(fingerprint)
+            }
         }
-        if index == nil { fingerprints.append(fingerprint) }
         if !removed.isEmpty { removed.append(false) }
         storage.append(JSONObject.Member(key: key, value: value))
-        return (position, false)
+        return (next, false)
     }
 
     /// The value of a key, or `nil`.
@@ -316,7 +323,7 @@ struct JSONObjectBuilder {
         removed[position] = true
         removedCount += 1
         if index != nil {
-            index?[JSONScalarKey(key)] = nil
+            index?.remove(position: position)
         } else {
             fingerprints[position] = Self.removedFingerprint
         }
@@ -325,7 +332,7 @@ struct JSONObjectBuilder {
 
     @inline(__always)
     private func position(of key: String, fingerprint: UInt64) -> Int? {
-        if let index { return index[JSONScalarKey(key)] }
+        if let index { return index.position(of: key, hash: JSONKeyIndex.hash(key), in: storage) }
         for position in fingerprints.indices {
             KeyComparisons.count()
             guard fingerprints[position] == fingerprint else { continue }

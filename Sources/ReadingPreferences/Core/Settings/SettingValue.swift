@@ -22,7 +22,7 @@ public enum SettingValue: Sendable, Hashable, CustomStringConvertible {
     /// An RGB color.
     case color(RGBColor)
     /// Any other JSON value (for example a dictionary of voices).
-    case json(JSONValue)
+    indirect case json(JSONValue)
 
     /// The Boolean, if this is a toggle value.
     public var boolValue: Bool? {

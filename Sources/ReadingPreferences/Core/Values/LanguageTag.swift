@@ -15,6 +15,9 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
 {
     /// The tag as given, with every `_` replaced by `-`; letter case is kept.
     public let code: String
+    /// What SPEC 3.1 and 5.2 say of the tag, worked out once when it is made: resolution asks on
+    /// every call, and a publication's tags are made once per book.
+    private let traits: Traits
 
     /// Creates a language from a BCP-47 tag, replacing every `_` with `-`.
     ///
@@ -23,7 +26,9 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
     /// ```
     public init(code: String) {
         // SPEC 3.1: "_" is accepted as a separator and normalized to "-".
-        self.code = code.utf8.contains(UInt8(ascii: "_")) ? String(code.map { $0 == "_" ? "-" : $0 }) : code
+        let code = code.utf8.contains(UInt8(ascii: "_")) ? String(code.map { $0 == "_" ? "-" : $0 }) : code
+        self.code = code
+        traits = Traits(code)
     }
 
     /// Creates a language from a string literal, as ``init(code:)``.
@@ -64,21 +69,7 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
     /// LanguageTag(code: "en\" onload=\"x").isWellFormed  // false
     /// ```
     public var isWellFormed: Bool {
-        var subtagLength = 0
-        var isFirst = true
-        for byte in code.utf8 {
-            if byte == UInt8(ascii: "-") {
-                guard subtagLength > 0 else { return false }
-                subtagLength = 0
-                isFirst = false
-                continue
-            }
-            guard Self.isLetter(byte) || (!isFirst && Self.isDigit(byte)), subtagLength < 8 else {
-                return false
-            }
-            subtagLength += 1
-        }
-        return subtagLength > 0
+        traits.contains(.wellFormed)
     }
 
     /// Whether text in this language is laid out right to left (SPEC 5.2).
@@ -93,7 +84,7 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
     /// LanguageTag(code: "zh-Hant-TW").isRightToLeft  // false (only exactly zh-Hant / zh-TW)
     /// ```
     public var isRightToLeft: Bool {
-        classification.isRightToLeft
+        traits.contains(.rightToLeft)
     }
 
     /// Whether this is a Chinese, Japanese or Korean language or script (SPEC 5.2).
@@ -104,11 +95,21 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
     /// LanguageTag(code: "en-Hani").isCJK  // true (script decides)
     /// ```
     public var isCJK: Bool {
-        classification.isCJK
+        traits.contains(.cjk)
     }
 
     /// The tag, as ``code``.
     public var description: String { code }
+
+    /// Two tags are equal when their codes are (the traits follow from the code).
+    public static func == (lhs: LanguageTag, rhs: LanguageTag) -> Bool {
+        lhs.code == rhs.code
+    }
+
+    /// Hashes the code.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+    }
 
     /// Decodes a language from a single string, normalizing `_` to `-`.
     public init(from decoder: any Decoder) throws {
@@ -124,11 +125,44 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
 
     // MARK: - SPEC 5.2
 
-    /// Classifies the tag in one pass over its bytes, allocating nothing: resolution asks on every
-    /// call for a publication with a language.
-    private var classification: (isRightToLeft: Bool, isCJK: Bool) {
-        if let result = code.utf8.withContiguousStorageIfAvailable({ Self.classify($0) }) { return result }
-        return Array(code.utf8).withUnsafeBufferPointer { Self.classify($0) }
+    /// What the predicates answer, as bits.
+    private struct Traits: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let wellFormed = Traits(rawValue: 1)
+        static let rightToLeft = Traits(rawValue: 2)
+        static let cjk = Traits(rawValue: 4)
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// Classifies a code in two passes over its bytes, allocating nothing.
+        init(_ code: String) {
+            var code = code
+            self = code.withUTF8 { bytes in
+                var traits: Traits = LanguageTag.isWellFormed(bytes) ? .wellFormed : []
+                let (isRightToLeft, isCJK) = LanguageTag.classify(bytes)
+                if isRightToLeft { traits.insert(.rightToLeft) }
+                if isCJK { traits.insert(.cjk) }
+                return traits
+            }
+        }
+    }
+
+    private static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var subtagLength = 0
+        var isFirst = true
+        for byte in bytes {
+            if byte == UInt8(ascii: "-") {
+                guard subtagLength > 0 else { return false }
+                subtagLength = 0
+                isFirst = false
+                continue
+            }
+            guard isLetter(byte) || (!isFirst && isDigit(byte)), subtagLength < 8 else {
+                return false
+            }
+            subtagLength += 1
+        }
+        return subtagLength > 0
     }
 
     private static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> (isRightToLeft: Bool, isCJK: Bool) {

@@ -94,28 +94,50 @@ public struct ReadiumCSSProperties: Sendable, Hashable, RandomAccessCollection {
         guard capacity > 0 else { return "" }
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             var position = 0
-            for (index, property) in properties.enumerated() {
+            for index in properties.indices {
                 if index > 0 { Self.copy(" ", into: buffer, at: &position) }
-                Self.copy(property.name, into: buffer, at: &position)
+                Self.copy(properties[index].name, into: buffer, at: &position)
                 Self.copy(": ", into: buffer, at: &position)
-                Self.copy(property.value, into: buffer, at: &position)
+                Self.copy(properties[index].value, into: buffer, at: &position)
                 Self.copy(" !important;", into: buffer, at: &position)
             }
             return position
         }
     }
 
+    /// Copies a literal's bytes into the buffer; the caller reserved enough room.
+    @inline(__always)
+    private static func copy(
+        _ text: StaticString, into buffer: UnsafeMutableBufferPointer<UInt8>, at position: inout Int
+    ) {
+        copy(
+            UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), into: buffer,
+            at: &position)
+    }
+
     /// Copies a string's UTF-8 bytes into the buffer; the caller reserved enough room.
+    @inline(__always)
     private static func copy(
         _ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at position: inout Int
     ) {
-        var text = text
-        text.withUTF8 { bytes in
-            let end = Swift.min(position + bytes.count, buffer.count)
-            let target = UnsafeMutableBufferPointer(rebasing: buffer[position..<end])
-            UnsafeMutableRawBufferPointer(target).copyMemory(
-                from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[0..<(end - position)])))
-            position = end
+        // Large strings are contiguous already; small ones (15 bytes or fewer) are copied byte
+        // by byte from their inline storage.
+        if text.utf8.withContiguousStorageIfAvailable({ copy($0, into: buffer, at: &position) }) == nil {
+            for byte in text.utf8 where position < buffer.count {
+                buffer[position] = byte
+                position += 1
+            }
         }
+    }
+
+    @inline(__always)
+    private static func copy(
+        _ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>,
+        at position: inout Int
+    ) {
+        let count = Swift.min(bytes.count, buffer.count - position)
+        guard count > 0, let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+        (target + position).update(from: source, count: count)
+        position += count
     }
 }

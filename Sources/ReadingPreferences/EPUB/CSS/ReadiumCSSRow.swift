@@ -10,9 +10,9 @@ extension EPUB {
         ReadiumCSSRow("--USER__pageMargins", .number(slot(pageMargins))),
         ReadiumCSSRow(
             "--USER__appearance",
-            .choice(slot(theme), ["dark": "readium-night-on", "sepia": "readium-sepia-on"])),
-        ReadiumCSSRow("--USER__darkenImages", .choice(slot(imageFilter), ["darken": "readium-darken-on"])),
-        ReadiumCSSRow("--USER__invertImages", .choice(slot(imageFilter), ["invert": "readium-invert-on"])),
+            .choice(slot(theme), [("dark", "readium-night-on"), ("sepia", "readium-sepia-on")])),
+        ReadiumCSSRow("--USER__darkenImages", .choice(slot(imageFilter), [("darken", "readium-darken-on")])),
+        ReadiumCSSRow("--USER__invertImages", .choice(slot(imageFilter), [("invert", "readium-invert-on")])),
         ReadiumCSSRow("--USER__textColor", .color(slot(textColor))),
         ReadiumCSSRow("--USER__backgroundColor", .color(slot(backgroundColor))),
         ReadiumCSSRow(
@@ -43,14 +43,18 @@ extension EPUB {
 
 /// One Readium CSS property and the rule that computes its value from resolved EPUB settings
 /// (SPEC 8).
-struct ReadiumCSSRow: Sendable {
+///
+/// A class, immutable: reading a row out of the table then costs one retain, where a struct
+/// copied its name and every string of its rule.
+final class ReadiumCSSRow: Sendable {
     /// How a property's value comes from a slot's resolved value; `nil` (no property) when the
     /// slot resolved to none or the rule emits nothing for its value.
     enum Rule: Sendable {
         /// A string value as is (`--USER__colCount: 2`).
         case text(Int)
-        /// A string value mapped to a flag; other values emit nothing.
-        case choice(Int, [String: String])
+        /// A string value mapped to a flag; other values emit nothing. A list, not a
+        /// dictionary: one or two pairs are found faster by comparing than by hashing.
+        case choice(Int, [(value: String, flag: String)])
         /// A toggle: `on` for true, `off` for false (`nil` emits nothing).
         case flag(Int, on: String?, off: String?)
         /// A number times `scale`, as a CSS number with a unit (`150%`, `0.5rem`).
@@ -81,7 +85,8 @@ struct ReadiumCSSRow: Sendable {
         case .text(let slot):
             return values[slot]?.stringValue
         case .choice(let slot, let mapping):
-            return values[slot]?.stringValue.flatMap { mapping[$0] }
+            guard let value = values[slot]?.stringValue else { return nil }
+            return mapping.first { $0.value == value }?.flag
         case .flag(let slot, let on, let off):
             return values[slot]?.boolValue.flatMap { $0 ? on : off }
         case .number(let slot, let scale, let unit):
