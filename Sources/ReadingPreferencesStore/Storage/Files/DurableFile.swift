@@ -227,6 +227,41 @@ package enum DurableFile {
         return info
     }
 
+    /// Reads a regular file and its status through one descriptor: the status describes exactly
+    /// the bytes read. `nil` when the file does not exist.
+    package static func readWithStatus(_ path: String) throws(Failure) -> (Data, stat)? {
+        // Non-blocking, so a FIFO or a device put in a file's place cannot stall the open; it is
+        // refused below as not a regular file.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .system("cannot read", path)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .system("cannot read", path) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw Failure("cannot use", path, "not a regular file")
+        }
+        // The size is a hint: read until the end whatever it says.
+        var result = Data(count: Swift.max(Int(info.st_size), 0) + 1)
+        var filled = 0
+        while true {
+            if filled == result.count { result.count += Swift.max(result.count, 4096) }
+            let count = result.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .system("cannot read", path)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        result.count = filled
+        return (result, info)
+    }
+
     static func readContents(_ path: String) throws(Failure) -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .system("cannot read", path) }

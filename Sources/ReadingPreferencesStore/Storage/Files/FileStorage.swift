@@ -42,23 +42,25 @@ public struct FileStorage: PreferencesStorage {
     public func path(of location: StorageLocation) -> String {
         switch location {
         case .device:
-            return root.appendingPathComponent("device.json").path
+            return file("device.json")
         case .layer(let configurable, let layer):
-            let folder = root.appendingPathComponent(Self.folderName(configurable))
+            let folder = Self.folderName(configurable)
             switch layer {
-            case .shared: return folder.appendingPathComponent("shared.json").path
-            case .overrides: return folder.appendingPathComponent("overrides.json").path
-            case .profile(let id):
-                return folder.appendingPathComponent("profiles").appendingPathComponent(
-                    Self.profileFileName(id)
-                ).path
-            case .publication(let id):
-                return folder.appendingPathComponent("publications").appendingPathComponent(
-                    SafeName.fileName(for: id)
-                )
-                .path
+            case .shared: return file(folder, "shared.json")
+            case .overrides: return file(folder, "overrides.json")
+            case .profile(let id): return file(folder, "profiles", Self.profileFileName(id))
+            case .publication(let id): return file(folder, "publications", SafeName.fileName(for: id))
             }
         }
+    }
+
+    /// A path under the root, joined as text: `URL.appendingPathComponent(_:)` asks the file
+    /// system whether each result is a folder, one system call per component on every read.
+    private func file(_ components: String...) -> String {
+        var path = root.path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        for component in components { path += (path == "/" ? "" : "/") + component }
+        return path
     }
 
     /// Loads a document; a file that is not a JSON object is moved aside and reported.
@@ -154,15 +156,14 @@ public struct FileStorage: PreferencesStorage {
     /// - Returns: The names, sorted.
     /// - Throws: ``StorageError`` when the folder cannot be listed.
     public func names(of kind: StorageKind, configurable: String) async throws(StorageError) -> [String] {
-        let folder = root.appendingPathComponent(Self.folderName(configurable)).appendingPathComponent(
-            kind.rawValue)
-        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+        let folder = file(Self.folderName(configurable), kind.rawValue)
+        guard FileManager.default.fileExists(atPath: folder) else { return [] }
         let entries: [String]
         do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            entries = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
             throw StorageError(
-                .io, location: nil, message: "cannot list \(folder.path): \(error.localizedDescription)")
+                .io, location: nil, message: "cannot list \(folder): \(error.localizedDescription)")
         }
         return entries.filter { $0.hasSuffix(".json") && !DurableFile.isTemporary($0) }
             .map { String($0.dropLast(".json".count)) }
@@ -223,19 +224,15 @@ public struct FileStorage: PreferencesStorage {
     private func read(_ path: String, _ location: StorageLocation) throws(StorageError) -> (
         Data, StorageVersion
     )? {
-        // Read, then check the file was not replaced meanwhile; retry a few times if it was.
-        for _ in 0..<8 {
-            do throws(DurableFile.Failure) {
-                guard let before = try DurableFile.status(of: path) else { return nil }
-                let data = try DurableFile.readContents(path)
-                guard let after = try DurableFile.status(of: path) else { continue }
-                let version = Self.version(of: after)
-                if Self.version(of: before) == version { return (data, version) }
-            } catch {
-                throw Self.io(error, location)
-            }
+        // One open file: its status is the version of exactly the bytes read, even if a writer
+        // renames a new file over the path meanwhile (a later save then sees the new version and
+        // reports a conflict).
+        do throws(DurableFile.Failure) {
+            guard let (data, status) = try DurableFile.readWithStatus(path) else { return nil }
+            return (data, Self.version(of: status))
+        } catch {
+            throw Self.io(error, location)
         }
-        throw StorageError(.io, location: location, message: "\(path) keeps changing while it is read")
     }
 
     /// Moves a corrupt file aside under its lock, and returns the error that reports it.
