@@ -34,7 +34,7 @@ public enum CatalogueDocument {
             JSONObject(members: [
                 .init(key: "key", value: .string(descriptor.key)),
                 .init(key: "kind", value: .string(descriptor.kind.rawValue)),
-                .init(key: "coder", value: .string(name(of: descriptor.coder))),
+                .init(key: "coder", value: .string(descriptor.coder.catalogueName)),
                 .init(key: "range", value: numbers(descriptor.range.map { [$0.lowerBound, $0.upperBound] })),
                 .init(key: "steps", value: numbers(descriptor.suggestedSteps)),
                 .init(key: "increment", value: descriptor.suggestedIncrement.map(number) ?? .null),
@@ -44,7 +44,7 @@ public enum CatalogueDocument {
                 ),
                 .init(key: "fallback", value: descriptor.fallback.map { json($0, descriptor) } ?? .null),
                 .init(key: "scope", value: .string(descriptor.scope.rawValue)),
-                .init(key: "format", value: .string(name(of: descriptor.format))),
+                .init(key: "format", value: .string(descriptor.format.catalogueName)),
                 .init(key: "acceptsDefault", value: .bool(descriptor.acceptsDefault)),
                 .init(key: "effectiveWhen", value: .array(descriptor.activator.parts.map(condition))),
             ]))
@@ -113,30 +113,6 @@ public enum CatalogueDocument {
     }
 
     // MARK: Names
-
-    static func name(of coder: SettingCoder) -> String {
-        switch coder {
-        case .bool: return "bool"
-        case .double: return "double"
-        case .integer: return "integer"
-        case .enumeration: return "enumeration"
-        case .color: return "color"
-        case .language: return "language"
-        case .string: return "string"
-        case .stringMap: return "stringMap"
-        case .json: return "json"
-        }
-    }
-
-    static func name(of format: SettingFormat) -> String {
-        switch format {
-        case .plain: return "plain"
-        case .percent: return "percent"
-        case .decimal: return "decimal"
-        case .multiplier: return "multiplier"
-        case .unit: return "unit"
-        }
-    }
 
     private static func coder(_ reader: JSONMemberReader, kind: SettingKind) throws(JSONMemberError)
         -> SettingCoder

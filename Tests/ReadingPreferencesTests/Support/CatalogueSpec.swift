@@ -193,40 +193,16 @@ indirect enum SpecNode: Sendable, Equatable, CustomStringConvertible {
     static func describing(_ descriptor: SettingDescriptor) -> [String: SpecNode] {
         [
             "kind": .string(descriptor.kind.rawValue),
-            "coder": .string(name(of: descriptor.coder)),
+            "coder": .string(descriptor.coder.catalogueName),
             "range": SpecNode(descriptor.range.map { [$0.lowerBound, $0.upperBound] }),
             "steps": SpecNode(descriptor.suggestedSteps),
             "increment": descriptor.suggestedIncrement.map(SpecNode.number) ?? .null,
             "supportedValues": descriptor.supportedValues.map { .array($0.map(SpecNode.init(_:))) } ?? .null,
             "scope": .string(descriptor.scope.rawValue),
-            "format": .string(name(of: descriptor.format)),
+            "format": .string(descriptor.format.catalogueName),
             "acceptsDefault": .bool(descriptor.acceptsDefault),
             "effectiveWhen": .array(descriptor.activator.parts.map(condition(of:))),
         ]
-    }
-
-    static func name(of coder: SettingCoder) -> String {
-        switch coder {
-        case .bool: return "bool"
-        case .double: return "double"
-        case .integer: return "integer"
-        case .enumeration: return "enumeration"
-        case .color: return "color"
-        case .language: return "language"
-        case .string: return "string"
-        case .stringMap: return "stringMap"
-        case .json: return "json"
-        }
-    }
-
-    static func name(of format: SettingFormat) -> String {
-        switch format {
-        case .plain: return "plain"
-        case .percent: return "percent"
-        case .decimal: return "decimal"
-        case .multiplier: return "multiplier"
-        case .unit: return "unit"
-        }
     }
 
     /// One activator part as an `effectiveWhen` condition object.

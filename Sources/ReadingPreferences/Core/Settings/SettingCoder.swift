@@ -160,3 +160,20 @@ package enum ValueFailure: Error, Sendable, Hashable {
         }
     }
 }
+
+extension SettingCoder {
+    /// The coder's name in catalogue documents (`bool`, `double`, `enumeration`...).
+    package var catalogueName: String {
+        switch self {
+        case .bool: return "bool"
+        case .double: return "double"
+        case .integer: return "integer"
+        case .enumeration: return "enumeration"
+        case .color: return "color"
+        case .language: return "language"
+        case .string: return "string"
+        case .stringMap: return "stringMap"
+        case .json: return "json"
+        }
+    }
+}

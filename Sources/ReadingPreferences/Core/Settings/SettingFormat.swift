@@ -54,3 +54,17 @@ public enum SettingFormat: Sendable, Hashable {
         return NumberFormatting.decimal(number)
     }
 }
+
+extension SettingFormat {
+    /// The format's name in catalogue documents (`plain`, `percent`, `decimal`, `multiplier`,
+    /// `unit`).
+    package var catalogueName: String {
+        switch self {
+        case .plain: return "plain"
+        case .percent: return "percent"
+        case .decimal: return "decimal"
+        case .multiplier: return "multiplier"
+        case .unit: return "unit"
+        }
+    }
+}
