@@ -26,7 +26,7 @@ func registerStoreBenchmarks() {
         record(timer, benchmark)
     }
 
-    // Open a store of 10,000 publications and resolve one, against a bare read of that one
+    // Open a store of 10,000 publications and resolve one, against a bare durable read of that one
     // publication's file. Goal: ≤ 2×.
     let books = Prepared { try StoreWorkload(publications: 10_000) }
     Benchmark("paired.store-open-resolve.10000-books", configuration: configuration) { benchmark in

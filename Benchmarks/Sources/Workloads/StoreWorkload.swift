@@ -86,13 +86,23 @@ public final class StoreWorkload: @unchecked Sendable {
         return settings[.fontSize] == nil ? 0 : 1
     }
 
-    /// A bare read of the publication's file: open, read, close.
+    /// A bare durable read of the publication's file: the bytes and the version they are (open,
+    /// `fstat`, read to the end, close), what any read that a later save can check against
+    /// needs, with no layers, no decoding and no resolution.
     public func bareRead() -> Int {
         let file = open(publicationPath, O_RDONLY | O_CLOEXEC)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(file, &buffer, buffer.count)
+        var status = stat()
+        fstat(file, &status)
+        var buffer = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+        var total = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress.map { $0 + total }, $0.count - total) }
+            if count <= 0 { break }
+            total += count
+            if total == buffer.count { buffer.append(contentsOf: repeatElement(0, count: 4096)) }
+        }
         close(file)
-        return count
+        return total + Int(status.st_ino % 2)
     }
 
     /// 10,000 edits through a store with coalescing on, then `flush()`: returns the number of
