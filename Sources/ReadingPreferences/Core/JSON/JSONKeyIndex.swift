@@ -63,7 +63,7 @@ struct JSONKeyIndex {
         place(Int32(truncatingIfNeeded: position), hash: hash)
     }
 
-    /// Forgets the member at `position`, whose key is `key`.
+    /// Forgets the member at `position`.
     mutating func remove(position: Int) {
         guard position < hashes.count else { return }
         let mask = buckets.count - 1

@@ -93,13 +93,7 @@ enum NumberFormatting {
         // Round first with the SPEC rule so the formatter's own (half-even) rounding never decides.
         var rounded = (value * 100_000).rounded(.toNearestOrAwayFromZero) / 100_000
         if rounded == 0 { rounded = 0 }  // SPEC 3.6: "-0" is written "0".
-        let formatter = NumberFormatter()
-        formatter.locale = locale
-        formatter.numberStyle = .decimal
-        formatter.usesGroupingSeparator = false
-        formatter.minimumFractionDigits = 0
-        formatter.maximumFractionDigits = 5
-        formatter.roundingMode = .halfUp
+        let formatter = localeFormatter(locale, style: .decimal, maximumFractionDigits: 5)
         return formatter.string(from: NSNumber(value: rounded)) ?? decimal(value)
     }
 
@@ -109,16 +103,25 @@ enum NumberFormatting {
         guard value.isFinite else { return nonFinite(value) }
         var rounded = (value * 100).rounded(.toNearestOrAwayFromZero)
         if rounded == 0 { rounded = 0 }  // No "-0 %".
-        let formatter = NumberFormatter()
-        formatter.locale = locale
-        formatter.numberStyle = .percent
-        formatter.usesGroupingSeparator = false
-        formatter.minimumFractionDigits = 0
-        formatter.maximumFractionDigits = 0
-        formatter.roundingMode = .halfUp
+        let formatter = localeFormatter(locale, style: .percent, maximumFractionDigits: 0)
         // The formatter multiplies by 100 itself; `rounded / 100 * 100` is within an ulp of the
         // integer `rounded`, so formatting it with no fraction digits gives back `rounded`.
         return formatter.string(from: NSNumber(value: rounded / 100)) ?? percent(value)
+    }
+
+    /// A formatter for `locale` with the SPEC's choices: no grouping, half-up rounding, up to
+    /// `maximumFractionDigits` digits (the value is already rounded to them).
+    private static func localeFormatter(
+        _ locale: Locale, style: NumberFormatter.Style, maximumFractionDigits: Int
+    ) -> NumberFormatter {
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = style
+        formatter.usesGroupingSeparator = false
+        formatter.minimumFractionDigits = 0
+        formatter.maximumFractionDigits = maximumFractionDigits
+        formatter.roundingMode = .halfUp
+        return formatter
     }
 
     /// The number of fraction digits in the shortest round-trip decimal form of `value` (Swift's
