@@ -14,7 +14,7 @@ public struct SettingValueTable<Schema: SettingsSchema>: Sendable, Hashable {
 
     /// Creates a table with every setting unset.
     public init() {
-        storage = SlotStorage(count: Schema.catalogue.count)
+        storage = Schema.catalogue.storage.empty
     }
 
     /// Decodes and validates preferences: undecodable and rejected values are unset, values out
@@ -27,32 +27,7 @@ public struct SettingValueTable<Schema: SettingsSchema>: Sendable, Hashable {
     ///   - preferences: The stored preferences.
     ///   - asDefaults: Whether the preferences are app defaults.
     public init(_ preferences: Preferences, asDefaults: Bool = false) {
-        self.init()
-        let catalogue = Schema.catalogue
-        let descriptors = catalogue.descriptors
-        var aliasedSlots: [Int] = []
-        let members = preferences.members
-        storage.withUnsafeMutableBufferPointer { slots in
-            // By index: `for member in members` would copy each key and value out of the array.
-            for index in members.indices {
-                guard let (slot, isAlias) = catalogue.storedSlot(forKey: members[index].key),
-                    slot < slots.count
-                else { continue }
-                if isAlias {
-                    aliasedSlots.append(slot)
-                    continue
-                }
-                if asDefaults && !descriptors[slot].acceptsDefault { continue }
-                slots[slot] = descriptors[slot].validValue(of: members[index].value)
-            }
-        }
-        // Rare: an old key of a renamed setting. It counts only when the new key is absent.
-        for slot in aliasedSlots {
-            let descriptor = descriptors[slot]
-            if asDefaults && !descriptor.acceptsDefault { continue }
-            guard let stored = preferences.storedMember(of: descriptor), stored.isAlias else { continue }
-            storage[slot] = descriptor.validValue(of: stored.value)
-        }
+        storage = Schema.catalogue.storage.values(of: preferences, asDefaults: asDefaults)
     }
 
     /// The value of a slot; out-of-range slots read as unset and ignore writes.
@@ -106,8 +81,8 @@ public struct SettingValueTable<Schema: SettingsSchema>: Sendable, Hashable {
     /// The set values as preferences, in slot order, with canonical JSON.
     public var preferences: Preferences {
         var members: [JSONObject.Member] = []
-        for (slot, value) in storage.enumerated() {
-            guard let value, let descriptor = Schema.catalogue.descriptor(atSlot: slot) else { continue }
+        storage.forEachValue { slot, value in
+            guard let descriptor = Schema.catalogue.descriptor(atSlot: slot) else { return }
             members.append(JSONObject.Member(key: descriptor.key, value: descriptor.coder.encode(value)))
         }
         return Preferences(members: members)

@@ -64,14 +64,7 @@ public struct StandardResolver<Schema: SettingsSchema>: SettingsResolver, Hashab
         _ preferences: SettingValueTable<Schema>, defaults: SettingValueTable<Schema>,
         into values: inout SettingValueTable<Schema>
     ) {
-        let rules = Schema.catalogue.resolutionRules
-        let preferences = preferences.storage
-        let defaults = defaults.storage
-        values.storage.withUnsafeMutableBufferPointer { out in
-            for slot in out.indices {
-                out[slot] = rules.value(ofSlot: slot, preferences, defaults)
-            }
-        }
+        Schema.catalogue.storage.resolveEach(preferences.storage, defaults.storage, into: &values.storage)
     }
 
     /// SPEC 5.3 step 6 for one slot, after an edit of that slot alone.
@@ -79,27 +72,7 @@ public struct StandardResolver<Schema: SettingsSchema>: SettingsResolver, Hashab
         _ slot: Int, _ preferences: SettingValueTable<Schema>, defaults: SettingValueTable<Schema>,
         into values: inout SettingValueTable<Schema>
     ) {
-        values.storage[slot] = Schema.catalogue.resolutionRules.value(
+        values.storage[slot] = Schema.catalogue.storage.value(
             ofSlot: slot, preferences.storage, defaults.storage)
-    }
-}
-
-/// The per-slot facts of SPEC 5.3 step 6, read from a catalogue's descriptors once: whether
-/// defaults may set each slot, and each slot's fallback. ``value(ofSlot:_:_:)`` is the one place
-/// the formula is written.
-struct ResolutionRules: Sendable {
-    let acceptsDefault: [Bool]
-    let fallbacks: [SettingValue?]
-
-    init(_ descriptors: [SettingDescriptor]) {
-        acceptsDefault = descriptors.map(\.acceptsDefault)
-        fallbacks = descriptors.map(\.fallback)
-    }
-
-    /// The preference ?? the default, where defaults may set the slot ?? the fallback.
-    @inline(__always)
-    func value(ofSlot slot: Int, _ preferences: SlotStorage, _ defaults: SlotStorage) -> SettingValue? {
-        guard slot >= 0, slot < fallbacks.count else { return nil }
-        return preferences[slot] ?? (acceptsDefault[slot] ? defaults[slot] : nil) ?? fallbacks[slot]
     }
 }

@@ -85,29 +85,22 @@ extension EPUB {
                 verticalText ? .cjkVertical : isCJK ? .cjkHorizontal : isRTL ? .rtl : .default
 
             // Step 6 for every setting, then the rules of the other steps override.
-            StandardResolver<EPUB>.resolveEach(preferences, defaults: self.defaults, into: &settings.values)
-            settings.values.storage.withUnsafeMutableBufferPointer { out in
-                func set(_ slot: Int, _ value: SettingValue?) {
-                    if out.indices.contains(slot) { out[slot] = value }
-                }
-                set(slots.language, language)
-                set(slots.readingProgression, .string(isRTL ? "rtl" : "ltr"))
-                set(slots.verticalText, .bool(verticalText))
-                if isScrollForced { set(slots.scroll, .bool(true)) }
-                // Step 7: theme follows the system appearance when unset.
-                if prefs[slots.theme] == nil {
-                    set(
-                        slots.theme,
-                        environment.appearance == .dark
-                            ? .string(Theme.dark.rawValue)
-                            : (defaults[slots.theme] ?? .string(Theme.light.rawValue)))
-                }
-                // SPEC 5.4: a family not available for the publication resolves to none.
-                if out.indices.contains(slots.fontFamily), let family = out[slots.fontFamily],
-                    !isAvailableFamily(family)
-                {
-                    out[slots.fontFamily] = nil
-                }
+            EPUB.catalogue.storage.resolveEach(prefs, defaults, into: &settings.values.storage)
+            settings.values.storage[slots.language] = language
+            settings.values.storage[slots.readingProgression] = .string(isRTL ? "rtl" : "ltr")
+            settings.values.storage[slots.verticalText] = .bool(verticalText)
+            if isScrollForced { settings.values.storage[slots.scroll] = .bool(true) }
+            // Step 7: theme follows the system appearance when unset.
+            if prefs[slots.theme] == nil {
+                settings.values.storage[slots.theme] =
+                    environment.appearance == .dark
+                    ? .string(Theme.dark.rawValue) : (defaults[slots.theme] ?? .string(Theme.light.rawValue))
+            }
+            // SPEC 5.4: a family not available for the publication resolves to none.
+            if availableFontFamilies != nil, let family = settings.values.storage[slots.fontFamily],
+                !isAvailableFamily(family)
+            {
+                settings.values.storage[slots.fontFamily] = nil
             }
         }
 

@@ -22,17 +22,19 @@ struct EPUBSlotTests {
 
     @Test("every Readium CSS row reads a slot of the catalogue, and rows are sorted by name")
     func cssRows() {
-        let names = EPUB.readiumCSSRows.map(\.name)
+        let names = EPUB.readiumCSS.rows.map { "\($0.name)" }
         #expect(names == names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         #expect(Set(names).count == names.count)
-        for row in EPUB.readiumCSSRows {
+        for row in EPUB.readiumCSS.rows {
+            #expect(EPUB.catalogue.descriptor(atSlot: row.slot) != nil, "\(row.name)")
             switch row.rule {
-            case .text(let slot), .choice(let slot, _), .flag(let slot, _, _), .number(let slot, _, _),
-                .color(let slot), .fontStack(let slot), .fontWeight(let slot):
-                #expect(EPUB.catalogue.descriptor(atSlot: slot) != nil, "\(row.name)")
-            case .fontOverride(let family, let normalization):
-                #expect(EPUB.catalogue.descriptor(atSlot: family)?.key == "fontFamily")
-                #expect(EPUB.catalogue.descriptor(atSlot: normalization)?.key == "textNormalization")
+            case .choice:
+                #expect(!row.choices.isEmpty && row.choices.upperBound <= EPUB.readiumCSS.choices.count)
+            case .fontOverride:
+                #expect(EPUB.catalogue.descriptor(atSlot: row.slot)?.key == "fontFamily")
+                #expect(EPUB.catalogue.descriptor(atSlot: row.otherSlot)?.key == "textNormalization")
+            case .text, .flag, .number, .color, .fontStack, .fontWeight:
+                #expect(row.otherSlot == -1, "\(row.name)")
             }
         }
     }

@@ -21,11 +21,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// value is integral with a magnitude below 2^53, and Swift's shortest round-trip
     /// `description` otherwise (`"1.3"`, `"1e-05"`). A non-finite `Double` has the text `"inf"`,
     /// `"-inf"` or `"nan"`, which is not JSON: the writer writes such a number as `null`.
-    public var text: String { source ?? Self.canonicalText(of: doubleValue) }
-
-    /// The source text; `nil` for a synthesized `Double`, whose canonical text is only made when
-    /// it is written (an editor's increment never formats a number).
-    private let source: String?
+    public var text: String {
+        switch form {
+        case .written(let text): return text
+        case .decimal(let fractionDigits):
+            return Self.decimalText(doubleValue, fractionDigits: fractionDigits)?.string
+                ?? Self.canonicalText(of: doubleValue)
+        case .shortest: return Self.canonicalText(of: doubleValue)
+        }
+    }
 
     /// The value as a `Double`, correctly rounded from ``text``.
     ///
@@ -33,12 +37,29 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// zero (`1e-400`).
     public let doubleValue: Double
 
+    /// How ``text`` is kept.
+    private let form: Form
+
+    /// Where a number's text comes from. Most numbers in preferences are short decimals
+    /// (`1.2`, `0.05`, `1184274`): their text is rebuilt exactly from the `Double` and a count of
+    /// fraction digits, so reading one never makes a `String` (SPEC 13).
+    private enum Form: Sendable {
+        /// A synthesized `Double`: the canonical text, made only when written.
+        case shortest
+        /// A plain decimal with at most 15 significant digits and `fractionDigits` (0...22) digits
+        /// after the point, as written (`1.50` keeps its zero): `|doubleValue| × 10^fractionDigits`
+        /// rounds back to exactly those digits.
+        case decimal(fractionDigits: Int)
+        /// Any other text (exponents, long numbers), kept as written.
+        case written(String)
+    }
+
     /// Creates the number of a `Double`, with a canonical ``text``.
     ///
     /// - Parameter value: Any `Double`. A non-finite value is kept but is written as `null`.
     public init(_ value: Double) {
         doubleValue = value
-        source = nil
+        form = .shortest
     }
 
     /// Creates the number of an `Int`, written in decimal.
@@ -46,7 +67,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter value: Any `Int`; ``integerValue`` returns it exactly.
     public init(_ value: Int) {
         doubleValue = Double(value)
-        source = String(value)
+        form = value.magnitude < Self.plainLimit ? .decimal(fractionDigits: 0) : .written(String(value))
     }
 
     /// Creates a number from its JSON text, or returns `nil` when the text is not a JSON number.
@@ -69,14 +90,72 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             return scan.value
         }
         guard let parsed else { return nil }
-        self.source = text
+        self.form = .written(text)
         self.doubleValue = parsed
     }
 
     /// Creates a number from text already checked by the parser.
     init(validatedText: String, doubleValue: Double) {
-        self.source = validatedText
+        self.form = .written(validatedText)
         self.doubleValue = doubleValue
+    }
+
+    /// Creates a number the parser read as a plain decimal: at most 15 significant digits (below
+    /// ``plainLimit``), no exponent, `fractionDigits` (0...22) digits after the point.
+    init(plainDecimal value: Double, fractionDigits: Int) {
+        self.form = .decimal(fractionDigits: fractionDigits)
+        self.doubleValue = value
+    }
+
+    /// Plain decimals keep their text only as a fraction-digit count below this many digits
+    /// (10^15): then `|value| × 10^k`, rounded, gives back exactly the digits written (two
+    /// correctly rounded binary64 operations are off by less than half a unit below 2^51).
+    static let plainLimit: UInt64 = 1_000_000_000_000_000
+
+    /// The most fraction digits of a plain decimal (10^22 is the largest exact power of ten).
+    static let plainFractionLimit = 22
+
+    /// The text of a plain decimal with `fractionDigits` digits after the point.
+    private static func decimalText(_ value: Double, fractionDigits: Int) -> InlineText? {
+        guard let significand = plainSignificand(value, fractionDigits: fractionDigits) else { return nil }
+        // 10^20 and above do not fit in UInt64, but then the significand (below 10^15) is all fraction.
+        let split = fractionDigits < 20
+        let unit = split ? UInt64(exactPowersOfTen[fractionDigits]) : 1
+        return InlineText.fixedPoint(
+            integerPart: split ? significand / unit : 0, fraction: split ? significand % unit : significand,
+            fractionDigits: fractionDigits, isNegative: value.sign == .minus, trimsZeros: false)
+    }
+
+    /// The digits of a plain decimal, as an integer: `|value| × 10^fractionDigits`, rounded.
+    private static func plainSignificand(_ value: Double, fractionDigits: Int) -> UInt64? {
+        guard value.isFinite, fractionDigits >= 0, fractionDigits <= plainFractionLimit else { return nil }
+        // Within 2^-51 of an integer below 10^15 (see `plainLimit`): adding one half and
+        // truncating finds it without a rounding call.
+        let scaled = value.magnitude * exactPowersOfTen[fractionDigits] + 0.5
+        guard scaled < Double(plainLimit) else { return nil }
+        return UInt64(scaled)
+    }
+
+    /// Appends the JSON text of the number: its ``text``, or `null` when the text is not JSON (a
+    /// synthesized non-finite `Double` such as `inf`). A parsed `1e400` is not finite either,
+    /// but its text is JSON and is kept as written.
+    func appendJSON(to output: inout TextOutput) {
+        switch form {
+        case .written(let text):
+            output.append(contentsOf: text)
+        case .decimal(let fractionDigits):
+            if let text = Self.decimalText(doubleValue, fractionDigits: fractionDigits) {
+                output.append(text)
+            } else {
+                output.append(contentsOf: Self.canonicalText(of: doubleValue))
+            }
+        case .shortest:
+            if doubleValue.isFinite {
+                output.append(contentsOf: Self.canonicalText(of: doubleValue))
+            } else {
+                output.append("null")
+            }
+        }
     }
 
     /// Whether ``doubleValue`` is finite; `false` for `1e400` and for synthesized infinities.
@@ -89,8 +168,24 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// `"9223372036854775808"` give `nil`.
     public var integerValue: Int? {
         guard doubleValue.isFinite else { return nil }
-        guard var copy = source else { return Int(exactly: doubleValue) }
-        return copy.withUTF8 { Self.exactInteger(in: $0) }
+        switch form {
+        case .shortest:
+            return Int(exactly: doubleValue)
+        case .decimal(let fractionDigits):
+            // Below 10^15, so the Double is the exact integer of the digits written.
+            if fractionDigits == 0 { return Int(exactly: doubleValue) }
+            guard let digits = Self.plainSignificand(doubleValue, fractionDigits: fractionDigits) else {
+                return nil
+            }
+            let significand = Int(digits)
+            // A significand below 10^15 with 16 or more fraction digits is an integer only at 0.
+            guard fractionDigits < 16 else { return significand == 0 ? 0 : nil }
+            let unit = Int(exactPowersOfTen[fractionDigits])
+            guard significand % unit == 0 else { return nil }
+            return doubleValue.sign == .minus ? -(significand / unit) : significand / unit
+        case .written(var text):
+            return text.withUTF8 { Self.exactInteger(in: $0) }
+        }
     }
 
     /// The number's ``text``.

@@ -227,7 +227,7 @@ struct JSONObjectBuilder {
     static let linearLimit = 16
 
     private(set) var storage: [JSONObject.Member] = []
-    private var fingerprints: [UInt64] = []
+    private var fingerprints = JSONKeyFingerprints()
     private var index: JSONKeyIndex?
     /// Positions of removed members, which ``members`` leaves out; empty unless something was
     /// removed.
@@ -236,7 +236,6 @@ struct JSONObjectBuilder {
 
     init(capacity: Int) {
         storage.reserveCapacity(capacity)
-        fingerprints.reserveCapacity(Swift.min(capacity, Self.linearLimit))
     }
 
     /// Starts from members whose keys are known to be unique.
@@ -249,7 +248,7 @@ struct JSONObjectBuilder {
             }
             self.index = index
         } else {
-            fingerprints = uniqueMembers.map { Self.fingerprint(of: $0.key) }
+            for member in uniqueMembers { fingerprints.append(Self.fingerprint(of: member.key)) }
         }
     }
 
@@ -300,7 +299,7 @@ struct JSONObjectBuilder {
                 }
                 newIndex.insert(position: next, hash: JSONKeyIndex.hash(key))
                 index = newIndex
-                fingerprints = []
+                fingerprints.removeAll()
             } else {
                 fingerprints.append(fingerprint)
             }
@@ -325,7 +324,7 @@ struct JSONObjectBuilder {
         if index != nil {
             index?.remove(position: position)
         } else {
-            fingerprints[position] = Self.removedFingerprint
+            fingerprints.replace(at: position, with: Self.removedFingerprint)
         }
         return storage[position].value
     }
@@ -333,14 +332,9 @@ struct JSONObjectBuilder {
     @inline(__always)
     private func position(of key: String, fingerprint: UInt64) -> Int? {
         if let index { return index.position(of: key, hash: JSONKeyIndex.hash(key), in: storage) }
-        for position in fingerprints.indices {
-            KeyComparisons.count()
-            guard fingerprints[position] == fingerprint else { continue }
-            if storage[position].key.isScalarEqual(to: key), removed.isEmpty || !removed[position] {
-                return position
-            }
+        return fingerprints.first(matching: fingerprint) { position in
+            storage[position].key.isScalarEqual(to: key) && (removed.isEmpty || !removed[position])
         }
-        return nil
     }
 
     /// The fingerprint of a removed member in the linear scan: the `removed` flags settle any
@@ -356,19 +350,65 @@ struct JSONObjectBuilder {
     /// A summary of a key's UTF-8 bytes: its length and its first and last eight bytes.
     ///
     /// Equal keys always have equal fingerprints, and distinct short keys almost never do.
-    /// It costs a few shifts per byte, far less than a hash or a `String` comparison.
+    /// It costs two loads and a few shifts, far less than a hash or a `String` comparison.
     @inline(__always)
     static func fingerprint(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = bytes.count
         var head: UInt64 = 0
         var tail: UInt64 = 0
-        let headCount = Swift.min(count, 8)
-        for index in 0..<headCount {
-            head = head << 8 | UInt64(bytes[index])
-        }
-        for index in Swift.max(count - 8, headCount)..<count {
-            tail = tail << 8 | UInt64(bytes[index])
+        if count >= 8, let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            head = raw.loadUnaligned(as: UInt64.self)
+            tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else {
+            for index in 0..<count { head = head << 8 | UInt64(bytes[index]) }
         }
         return head ^ (tail << 3 | tail >> 61) ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
     }
+}
+
+/// The fingerprints of the first `JSONObjectBuilder.linearLimit` keys of an object, held inline so
+/// that building a small object allocates nothing besides its members.
+struct JSONKeyFingerprints {
+    private typealias Eight = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    private var storage: (Eight, Eight) = ((0, 0, 0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0, 0))
+    /// The number of fingerprints held.
+    private(set) var count = 0
+    /// The room there is.
+    static let capacity = 16
+
+    /// Adds a fingerprint, when there is room.
+    @inline(__always)
+    mutating func append(_ fingerprint: UInt64) {
+        guard count < Self.capacity else { return }
+        replace(at: count, with: fingerprint)
+        count += 1
+    }
+
+    /// Replaces the fingerprint at `position` (below ``count``).
+    @inline(__always)
+    mutating func replace(at position: Int, with fingerprint: UInt64) {
+        guard position >= 0, position < Self.capacity else { return }
+        withUnsafeMutableBytes(of: &storage) {
+            $0.storeBytes(of: fingerprint, toByteOffset: position * 8, as: UInt64.self)
+        }
+    }
+
+    /// The positions whose fingerprint is `fingerprint`, in order, until `body` returns true;
+    /// returns that position.
+    @inline(__always)
+    func first(matching fingerprint: UInt64, where body: (Int) -> Bool) -> Int? {
+        withUnsafeBytes(of: storage) { raw in
+            for position in 0..<count {
+                KeyComparisons.count()
+                if raw.load(fromByteOffset: position * 8, as: UInt64.self) == fingerprint, body(position) {
+                    return position
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Forgets every fingerprint.
+    mutating func removeAll() { count = 0 }
 }

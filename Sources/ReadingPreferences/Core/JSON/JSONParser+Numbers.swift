@@ -9,28 +9,35 @@ extension JSONParserState {
             throw JSONDecodingError(code: .invalidNumber, offset: start)
         }
         position = scan.end
+        // Most numbers are short plain decimals, whose text the fraction-digit count keeps.
+        if scan.plainFractionDigits >= 0 {
+            return JSONNumber(plainDecimal: scan.value, fractionDigits: scan.plainFractionDigits)
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<scan.end]), as: UTF8.self)
         return JSONNumber(validatedText: text, doubleValue: scan.value)
     }
 }
 
 /// Exact powers of ten: every 10^n with n <= 22 is exactly representable in binary64.
-private let exactPowersOfTen: [Double] = [
+let exactPowersOfTen: [Double] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
 
 extension JSONParser {
-    /// Scans a JSON number starting at `start`; returns the offset after it and its value, or nil
-    /// when the bytes there do not follow the JSON number grammar.
+    /// Scans a JSON number starting at `start`; returns the offset after it, its value, and the
+    /// number of digits after its point when it is a plain decimal that `JSONNumber` keeps without
+    /// its text (no exponent, below `JSONNumber.plainLimit`; else -1). Returns nil when the bytes
+    /// there do not follow the JSON number grammar.
     ///
     /// A digit right after a leading `0` is rejected here ("01"), since no valid document can
     /// continue that way. The value is exact by Clinger's fast path when the significand fits in
     /// 53 bits and the decimal exponent is within ±22 (one correctly rounded multiply or divide
     /// of two exact doubles); other numbers go through `Double(String)`, which rounds correctly.
     @inline(__always)
-    static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, value: Double)?
-    {
+    static func scanNumber(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> (end: Int, value: Double, plainFractionDigits: Int)? {
         let end = bytes.count
         var index = start
         var negative = false
@@ -77,7 +84,9 @@ extension JSONParser {
             }
             if index == fractionStart { return nil }
         }
+        var isPlain = true
         if index < end, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            isPlain = false
             index += 1
             var exponentNegative = false
             if index < end, bytes[index] == JSONByte.minus || bytes[index] == JSONByte.plus {
@@ -96,8 +105,11 @@ extension JSONParser {
             if index == exponentStart { return nil }
             exponent += exponentNegative ? -written : written
         }
+        let plainFractionDigits =
+            isPlain && !slow && significand < JSONNumber.plainLimit
+                && -exponent <= JSONNumber.plainFractionLimit ? -exponent : -1
         if significand == 0 && !slow {
-            return (index, negative ? -0.0 : 0.0)
+            return (index, negative ? -0.0 : 0.0, plainFractionDigits)
         }
         if !slow, significand <= 1 << 53, exponent >= -22, exponent <= 22 {
             var value = Double(significand)
@@ -106,10 +118,10 @@ extension JSONParser {
             } else {
                 value *= exactPowersOfTen[exponent]
             }
-            return (index, negative ? -value : value)
+            return (index, negative ? -value : value, plainFractionDigits)
         }
         // Long, large or tiny numbers: read the decimal form once (linear in the text) and round
         // at most 769 significant digits.
-        return (index, JSONDecimalForm(UnsafeBufferPointer(rebasing: bytes[start..<index])).doubleValue)
+        return (index, JSONDecimalForm(UnsafeBufferPointer(rebasing: bytes[start..<index])).doubleValue, -1)
     }
 }

@@ -21,23 +21,28 @@ extension JSONParserState {
     ) throws(JSONDecodingError) -> (string: String, fingerprint: UInt64) {
         position += 1
         let start = position
-        while position < end {
+        while true {
+            position = JSONByteScan.firstStop(in: bytes, from: position, nonASCII: true)
+            guard position < end else { break }
             let byte = bytes[position]
             if byte == JSONByte.quote {
                 let content = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                let string = String(decoding: content, as: UTF8.self)
                 position += 1
+                if let strings {
+                    let fingerprint = JSONObjectBuilder.fingerprint(of: content)
+                    let string =
+                        strings.string(for: content, fingerprint: fingerprint)
+                        ?? String(decoding: content, as: UTF8.self)
+                    return (string, fingerprint)
+                }
+                let string = String(decoding: content, as: UTF8.self)
                 return (string, fingerprinted ? JSONObjectBuilder.fingerprint(of: content) : 0)
             }
             if byte == JSONByte.backslash { return try parseEscapedString(from: start) }
             if byte < 0x20 {
                 throw JSONDecodingError(code: .controlCharacterInString, offset: position)
             }
-            if byte < 0x80 {
-                position += 1
-            } else {
-                position = try endOfUTF8Sequence(at: position)
-            }
+            position = try endOfUTF8Sequence(at: position)
         }
         throw JSONDecodingError(code: .unexpectedEndOfInput, offset: end)
     }

@@ -17,9 +17,9 @@ enum JSONParser {
     /// at the first position) and the duplicated top-level keys (each once, in order of first
     /// duplication). Duplicates in nested objects follow the same rule silently.
     static func parseObjectDocument(
-        _ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions
+        _ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, strings: JSONStringTable? = nil
     ) throws(JSONDecodingError) -> (members: [JSONObject.Member], duplicateKeys: [String]) {
-        var parser = try JSONParserState(bytes, options: options)
+        var parser = try JSONParserState(bytes, options: options, strings: strings)
         let result = try parser.parseTopLevelObject()
         try parser.expectEndOfInput()
         return result
@@ -57,14 +57,19 @@ struct JSONParserState {
     let bytes: UnsafeBufferPointer<UInt8>
     let end: Int
     let maxDepth: Int
+    /// Strings handed out shared instead of built (the vocabulary of the known configurables).
+    let strings: JSONStringTable?
     var position: Int
     /// Reused for every string that has escapes, so unescaping allocates at most once.
     var scratch: [UInt8] = []
 
     /// Checks the size limit, skips a byte-order mark and leading whitespace, and rejects empty
     /// input.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) throws(JSONDecodingError) {
+    init(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, strings: JSONStringTable? = nil
+    ) throws(JSONDecodingError) {
         self.bytes = bytes
+        self.strings = strings
         self.end = bytes.count
         self.maxDepth = options.effectiveMaxDepth
         self.position = 0

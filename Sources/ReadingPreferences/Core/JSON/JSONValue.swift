@@ -157,9 +157,7 @@ extension JSONValue {
     /// - Parameter options: Key sorting and pretty printing.
     /// - Returns: The JSON text.
     public func jsonString(options: JSONEncodingOptions = .init()) -> String {
-        var output: [UInt8] = []
-        JSONWriter.write(self, options: options, into: &output)
-        return String(decoding: output, as: UTF8.self)
+        JSONWriter.write(self, options: options).string()
     }
 
     /// Writes the value as UTF-8 encoded JSON.
@@ -171,9 +169,7 @@ extension JSONValue {
     /// - Parameter options: Key sorting and pretty printing.
     /// - Returns: The UTF-8 bytes of the JSON text.
     public func jsonData(options: JSONEncodingOptions = .init()) -> Data {
-        var output: [UInt8] = []
-        JSONWriter.write(self, options: options, into: &output)
-        return Data(output)
+        JSONWriter.write(self, options: options).data()
     }
 
     /// Runs a typed-throwing body inside a non-throwing closure (the `withUnsafe...` APIs only

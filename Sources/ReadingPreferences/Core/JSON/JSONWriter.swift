@@ -3,90 +3,110 @@
 /// Output is always valid JSON: strings escape only what JSON requires (`"`, `\`, and control
 /// characters) and keep every other character as raw UTF-8, numbers are written as their
 /// source text, and a synthesized non-finite number (which JSON cannot represent) becomes `null`.
+///
+/// A stored preferences object is flat, so the members of the top-level object are written in
+/// one loop; nested arrays and objects go through an explicit stack, never recursion, so a
+/// deeply nested value cannot overflow the thread's stack.
 enum JSONWriter {
-    /// Appends the JSON text of `value` to `output`.
-    static func write(_ value: JSONValue, options: JSONEncodingOptions, into output: inout [UInt8]) {
-        writeValue(value, options: options, into: &output)
+    /// The JSON text of `value`.
+    static func write(_ value: JSONValue, options: JSONEncodingOptions) -> TextOutput {
+        if case .object(let object) = value { return writeObject(object.members, options: options) }
+        var output = TextOutput(capacity: 64)
+        writeNested(value, depth: 0, options: options, into: &output)
+        return output
     }
 
-    /// Appends the JSON text of an object with these members (in order unless sorting is asked).
-    static func writeObject(
-        _ members: [JSONObject.Member], options: JSONEncodingOptions, into output: inout [UInt8]
+    /// The JSON text of an object with these members (in order unless sorting is asked).
+    static func writeObject(_ members: [JSONObject.Member], options: JSONEncodingOptions) -> TextOutput {
+        var output = TextOutput(capacity: estimatedSize(of: members))
+        if options.sortedKeys {
+            writeMembers(
+                members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }, depth: 0,
+                options: options, into: &output)
+        } else {
+            writeMembers(members, depth: 0, options: options, into: &output)
+        }
+        return output
+    }
+
+    /// About the size of the compact text of these members: a typical member (a key of a dozen
+    /// bytes and a number or a short string) fits, so a stored document rarely grows the output.
+    private static func estimatedSize(of members: [JSONObject.Member]) -> Int {
+        32 + 32 * members.count
+    }
+
+    /// Writes `{...}` with these members at `depth` (0 for the top level).
+    private static func writeMembers(
+        _ members: [JSONObject.Member], depth: Int, options: JSONEncodingOptions,
+        into output: inout TextOutput
     ) {
-        writeValue(.object(JSONObject(uniqueMembers: members)), options: options, into: &output)
+        output.append(JSONByte.openBrace)
+        if members.isEmpty {
+            output.append(JSONByte.closeBrace)
+            return
+        }
+        let pretty = options.prettyPrinted
+        for index in members.indices {
+            if index > 0 { output.append(JSONByte.comma) }
+            if pretty { newline(indent: depth + 1, into: &output) }
+            writeString(members[index].key, into: &output)
+            output.append(JSONByte.colon)
+            if pretty { output.append(0x20) }
+            writeNested(members[index].value, depth: depth + 1, options: options, into: &output)
+        }
+        if pretty { newline(indent: depth, into: &output) }
+        output.append(JSONByte.closeBrace)
     }
 
     /// Appends a JSON string literal (with quotes) for `string`.
-    static func writeString(_ string: String, into output: inout [UInt8]) {
-        // Fast path: most keys and values need no escape and are copied whole.
-        let plain: Bool? = string.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash {
-                return false
-            }
-            output.append(JSONByte.quote)
-            output.append(contentsOf: bytes)
-            output.append(JSONByte.quote)
-            return true
-        }
-        if plain == true { return }
+    static func writeString(_ string: String, into output: inout TextOutput) {
         output.append(JSONByte.quote)
-        var copy = string
-        copy.withUTF8 { bytes in
-            // Copy runs of bytes that need no escape in one go.
-            var runStart = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash else { continue }
-                if runStart < index {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                }
-                runStart = index + 1
-                output.append(JSONByte.backslash)
-                switch byte {
-                case JSONByte.quote, JSONByte.backslash: output.append(byte)
-                case 0x08: output.append(UInt8(ascii: "b"))
-                case 0x0C: output.append(UInt8(ascii: "f"))
-                case 0x0A: output.append(UInt8(ascii: "n"))
-                case 0x0D: output.append(UInt8(ascii: "r"))
-                case 0x09: output.append(UInt8(ascii: "t"))
-                default:
-                    let hexDigits: StaticString = "0123456789abcdef"
-                    let digits = hexDigits.utf8Start
-                    output.append(UInt8(ascii: "u"))
-                    output.append(JSONByte.zero)
-                    output.append(JSONByte.zero)
-                    output.append(digits[Int(byte >> 4)])
-                    output.append(digits[Int(byte & 0x0F)])
-                }
-            }
-            if runStart < bytes.count {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-            }
+        if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, into: &output) }) == nil {
+            writeEscaped(Array(string.utf8), into: &output)
         }
         output.append(JSONByte.quote)
     }
 
-    /// Appends a number's text, or `null` when the text is not JSON (a synthesized non-finite
-    /// `Double` such as `inf`).
-    static func writeNumber(_ number: JSONNumber, into output: inout [UInt8]) {
-        // Every JSON number ends with a digit; "inf", "-inf" and "nan" do not. A parsed 1e400 is
-        // not finite either, but its text is JSON and is kept as written.
-        if number.isFinite || number.text.utf8.last.map({ $0 &- 0x30 < 10 }) == true {
-            output.append(contentsOf: number.text.utf8)
-        } else {
-            appendASCII("null", to: &output)
+    private static func writeEscaped(_ bytes: [UInt8], into output: inout TextOutput) {
+        bytes.withUnsafeBufferPointer { writeEscaped($0, into: &output) }
+    }
+
+    /// Appends the bytes of a string's content, escaping what JSON requires; runs that need no
+    /// escape (most strings, whole) are copied in one piece.
+    @inline(__always)
+    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout TextOutput) {
+        var runStart = 0
+        while true {
+            let stop = JSONByteScan.firstStop(in: bytes, from: runStart, nonASCII: false)
+            if runStart == 0 && stop == bytes.count { return output.append(bytes) }
+            if runStart < stop { output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<stop])) }
+            guard stop < bytes.count else { return }
+            writeEscape(bytes[stop], into: &output)
+            runStart = stop + 1
         }
     }
 
-    // MARK: - Private
-
-    private static func appendASCII(_ text: StaticString, to output: inout [UInt8]) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    private static func writeEscape(_ byte: UInt8, into output: inout TextOutput) {
+        output.append(JSONByte.backslash)
+        switch byte {
+        case JSONByte.quote, JSONByte.backslash: output.append(byte)
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        default:
+            let hexDigits: StaticString = "0123456789abcdef"
+            let digits = hexDigits.utf8Start
+            output.append("u00")
+            output.append(digits[Int(byte >> 4)])
+            output.append(digits[Int(byte & 0x0F)])
+        }
     }
 
-    private static func newline(indent: Int, into output: inout [UInt8]) {
+    private static func newline(indent: Int, into output: inout TextOutput) {
         output.append(0x0A)
-        output.append(contentsOf: repeatElement(0x20, count: indent * 2))
+        output.append(0x20, count: indent * 2)
     }
 
     /// A container being written: its elements (or members) and the next one to write.
@@ -98,19 +118,27 @@ enum JSONWriter {
         var count: Int { isObject ? members.count : elements.count }
     }
 
-    /// Writes a value with an explicit stack of open containers instead of recursion, so
-    /// writing deeply nested values cannot overflow the thread's stack.
-    private static func writeValue(
-        _ root: JSONValue, options: JSONEncodingOptions, into output: inout [UInt8]
+    /// Writes a value whose containers are `depth` levels deep already, with an explicit stack
+    /// of open containers instead of recursion.
+    private static func writeNested(
+        _ root: JSONValue, depth: Int, options: JSONEncodingOptions, into output: inout TextOutput
     ) {
+        // Scalars, the common case, need no stack.
+        switch root {
+        case .null: return output.append("null")
+        case .bool(let flag): return output.append(flag ? "true" : "false")
+        case .number(let number): return number.appendJSON(to: &output)
+        case .string(let string): return writeString(string, into: &output)
+        case .array, .object: break
+        }
         let pretty = options.prettyPrinted
         var stack: [Frame] = []
         var current = root
         while true {
             switch current {
-            case .null: appendASCII("null", to: &output)
-            case .bool(let flag): appendASCII(flag ? "true" : "false", to: &output)
-            case .number(let number): writeNumber(number, into: &output)
+            case .null: output.append("null")
+            case .bool(let flag): output.append(flag ? "true" : "false")
+            case .number(let number): number.appendJSON(to: &output)
             case .string(let string): writeString(string, into: &output)
             case .array(let elements):
                 output.append(JSONByte.openBracket)
@@ -137,7 +165,7 @@ enum JSONWriter {
                 let position = top.next
                 if position < top.count {
                     if position > 0 { output.append(JSONByte.comma) }
-                    if pretty { newline(indent: stack.count, into: &output) }
+                    if pretty { newline(indent: depth + stack.count, into: &output) }
                     if top.isObject {
                         let member = top.members[position]
                         writeString(member.key, into: &output)
@@ -152,7 +180,7 @@ enum JSONWriter {
                     break
                 }
                 stack.removeLast()
-                if pretty { newline(indent: stack.count, into: &output) }
+                if pretty { newline(indent: depth + stack.count, into: &output) }
                 output.append(top.isObject ? JSONByte.closeBrace : JSONByte.closeBracket)
             }
             if !found { return }

@@ -8,18 +8,21 @@ extension String {
     /// and native and small strings expose contiguous UTF-8.
     package func isScalarEqual(to other: String) -> Bool {
         KeyComparisons.count()
-        let lhs = utf8
-        let rhs = other.utf8
-        guard lhs.count == rhs.count else { return false }
-        // Scalar-equal strings are canonically equivalent, so `==` (fast for identical small
-        // strings) must hold first. An ASCII string is its own normal form, and any other string
-        // canonically equivalent to it is longer in UTF-8 (its non-ASCII scalars are singletons
-        // such as U+212A KELVIN SIGN, several bytes each, that map to one ASCII byte), so with
-        // equal lengths the two are identical. Other strings compare byte by byte.
-        guard self == other else { return false }
-        let ascii = lhs.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 } }
-        if ascii == true { return true }
-        return lhs.elementsEqual(rhs)
+        // The same representation (one storage, or the same small string) is the same string.
+        let identical = withUnsafeBytes(of: self) { lhs in
+            withUnsafeBytes(of: other) { rhs in
+                MemoryLayout<String>.size == 16
+                    ? lhs.load(as: (UInt64, UInt64).self) == rhs.load(as: (UInt64, UInt64).self)
+                    : JSONByteScan.equal(lhs, rhs)
+            }
+        }
+        if identical { return true }
+        // Native and small strings expose their UTF-8; comparing it is comparing scalars.
+        let equal = utf8.withContiguousStorageIfAvailable { lhs in
+            other.utf8.withContiguousStorageIfAvailable { rhs in JSONByteScan.equal(lhs, rhs) }
+        }
+        if let equal, let equal { return equal }
+        return utf8.elementsEqual(other.utf8)
     }
 }
 

@@ -29,7 +29,8 @@ extension Preferences {
     ) throws(JSONDecodingError) -> (preferences: Preferences, duplicateKeys: [String]) {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(JSONDecodingError) in
-                try JSONParser.parseObjectDocument(raw.bindMemory(to: UInt8.self), options: options)
+                try JSONParser.parseObjectDocument(
+                    raw.bindMemory(to: UInt8.self), options: options, strings: JSONStringTable.vocabulary)
             }
         }
         let parsed = try result.get()
@@ -44,20 +45,17 @@ extension Preferences {
 
     /// Encodes the preferences as UTF-8 JSON, in stored order unless `options.sortedKeys`.
     public func jsonData(options: JSONEncodingOptions = .init()) -> Data {
-        Data(jsonBytes(options: options))
+        JSONWriter.writeObject(members, options: options).data()
     }
 
     /// Encodes the preferences as JSON text.
     public func jsonString(options: JSONEncodingOptions = .init()) -> String {
-        String(decoding: jsonBytes(options: options), as: UTF8.self)
+        JSONWriter.writeObject(members, options: options).string()
     }
 
     /// Encodes the preferences as UTF-8 bytes.
     public func jsonBytes(options: JSONEncodingOptions = .init()) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(16 + members.count * 24)
-        JSONWriter.writeObject(members, options: options, into: &output)
-        return output
+        JSONWriter.writeObject(members, options: options).bytes()
     }
 }
 

@@ -1,11 +1,17 @@
-/// A small open-addressing table from keys to slots, hashed with FNV-1a over the UTF-8 bytes.
+/// A small open-addressing table from keys to slots, found by the UTF-8 bytes of the key.
 ///
 /// SPEC 13: a lookup must not pay for `String`'s seeded SipHash and canonical comparison on
-/// every parsed key. The keys' UTF-8 bytes are kept in one flat array, so a lookup hashes and
-/// compares raw bytes (which is comparing Unicode scalars) in a single pass over the key.
+/// every parsed key. A key is summarized by its fingerprint (its length and its first and last
+/// eight bytes, two loads: `JSONObjectBuilder.fingerprint(of:)`), which picks the bucket and
+/// rejects almost every other key before its bytes are compared; the keys' bytes are kept in one
+/// flat array, and comparing bytes is comparing Unicode scalars.
+///
+/// The table holds a catalogue's own keys, fixed when it is built, so a lookup of any key probes
+/// at most the longest run of its buckets: a parsed key cannot make it slower.
 struct KeyTable: Sendable, Hashable {
     private var bytes: [UInt8] = []
     private var offsets: [Int] = [0]
+    private var fingerprints: [UInt64] = []
     private var buckets: [Int32] = [-1, -1]
     private var values: [Int] = []
 
@@ -17,6 +23,7 @@ struct KeyTable: Sendable, Hashable {
         guard self[key] == nil else { return }
         bytes.append(contentsOf: key.utf8)
         offsets.append(bytes.count)
+        fingerprints.append(JSONObjectBuilder.fingerprint(of: key))
         values.append(value)
         if count * 2 > buckets.count {
             rebuild(capacity: buckets.count * 2)
@@ -27,26 +34,44 @@ struct KeyTable: Sendable, Hashable {
 
     /// The value of a key, comparing by Unicode scalars.
     subscript(key: String) -> Int? {
-        if let found = key.utf8.withContiguousStorageIfAvailable({ lookup($0) }) { return found }
-        return Array(key.utf8).withUnsafeBufferPointer { lookup($0) }
+        if let found = key.utf8.withContiguousStorageIfAvailable({ self[$0] }) { return found }
+        return Array(key.utf8).withUnsafeBufferPointer { self[$0] }
     }
 
-    private func lookup(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        let mask = buckets.count - 1
-        var index = Int(Self.hash(key)) & mask
-        while true {
-            let entry = Int(buckets[index])
-            if entry < 0 { return nil }
-            if matches(entry, key) { return values[entry] }
-            index = (index + 1) & mask
+    /// The value of a key given as UTF-8 bytes.
+    @inline(__always)
+    subscript(key: UnsafeBufferPointer<UInt8>) -> Int? {
+        value(forKey: key, fingerprint: JSONObjectBuilder.fingerprint(of: key))
+    }
+
+    /// The value of a key given as UTF-8 bytes whose fingerprint is known.
+    @inline(__always)
+    func value(forKey key: UnsafeBufferPointer<UInt8>, fingerprint: UInt64) -> Int? {
+        buckets.withUnsafeBufferPointer { buckets in
+            let mask = buckets.count - 1
+            var index = Self.bucket(of: fingerprint, mask: mask)
+            while true {
+                let entry = Int(buckets[index])
+                if entry < 0 { return nil }
+                if fingerprints[entry] == fingerprint, matches(entry, key) { return values[entry] }
+                index = (index + 1) & mask
+            }
         }
     }
 
+    @inline(__always)
     private func matches(_ entry: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = offsets[entry]
         guard offsets[entry + 1] - start == key.count else { return false }
-        for index in 0..<key.count where bytes[start + index] != key[index] { return false }
-        return true
+        return bytes.withUnsafeBufferPointer {
+            JSONByteScan.equal(UnsafeBufferPointer(rebasing: $0[start..<start + key.count]), key)
+        }
+    }
+
+    @inline(__always)
+    private static func bucket(of fingerprint: UInt64, mask: Int) -> Int {
+        // The high bits of a multiplicative hash mix every bit of the fingerprint.
+        Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
     private mutating func rebuild(capacity: Int) {
@@ -56,17 +81,8 @@ struct KeyTable: Sendable, Hashable {
 
     private mutating func place(_ entry: Int) {
         let mask = buckets.count - 1
-        let hash = bytes.withUnsafeBufferPointer {
-            Self.hash(UnsafeBufferPointer(rebasing: $0[offsets[entry]..<offsets[entry + 1]]))
-        }
-        var index = Int(hash) & mask
+        var index = Self.bucket(of: fingerprints[entry], mask: mask)
         while buckets[index] >= 0 { index = (index + 1) & mask }
         buckets[index] = Int32(truncatingIfNeeded: entry)
-    }
-
-    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in key { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return hash
     }
 }

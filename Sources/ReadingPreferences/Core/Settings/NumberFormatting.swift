@@ -20,23 +20,36 @@ enum NumberFormatting {
     /// NumberFormatting.decimal(1e-7)       // "0"
     /// ```
     static func decimal(_ value: Double) -> String {
+        if let text = decimalText(value) { return text.string }
         guard value.isFinite else { return nonFinite(value) }
+        return plainDecimal(value)
+    }
+
+    /// ``decimal(_:)`` followed by `suffix`, formatted inline (no allocation): the form CSS and
+    /// JSON output copy from. `nil` for a non-finite value or one of 2^52 or more, whose digits
+    /// ``decimal(_:)`` writes in full.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - suffix: ASCII written after the number (`rem`).
+    /// - Returns: The text, or `nil` when ``decimal(_:)`` must write it.
+    static func decimalText(_ value: Double, suffix: StaticString = "") -> InlineText? {
+        guard value.isFinite else { return nil }
         let scaled = (value * 100_000).rounded(.toNearestOrAwayFromZero)
         // Below 10^15 the rounded integer n has at most 15 significant digits, so the decimal
         // n / 10^5 is exactly the shortest form of the binary64 quotient (DBL_DIG is 15): writing
-        // n's digits is the SPEC result, without dividing or printing a Double.
+        // n's digits is the SPEC result, without dividing or printing a Double. A negative n is
+        // at most -1, so "-0" never comes out.
         if scaled.magnitude < 1e15 {
             let magnitude = UInt64(scaled.magnitude)
-            return fixedPoint(
-                isNegative: scaled < 0, integerPart: magnitude / 100_000, fraction: magnitude % 100_000,
-                fractionDigits: 5, suffix: nil)
+            return .fixedPoint(
+                integerPart: magnitude / 100_000, fraction: magnitude % 100_000, fractionDigits: 5,
+                isNegative: scaled < 0, trimsZeros: true, suffix: suffix)
         }
         // From 2^52 on every Double is an integer, so rounding to 5 fraction digits changes
         // nothing; the literal `* 10^5 / 10^5` would only add binary noise (1e20 would print as
-        // 100000000000000020000).
-        if value.magnitude >= 4_503_599_627_370_496 {
-            return plainDecimal(value)
-        }
+        // 100000000000000020000). Those digits can be many: ``decimal(_:)`` writes them.
+        if value.magnitude >= 4_503_599_627_370_496 { return nil }
         // 10^10 <= |value| < 2^52: split off the integer part (exact), then round the fraction
         // half away from zero. Same rounding rule, without the product's rounding error.
         let integerPart = value.magnitude.rounded(.towardZero)
@@ -46,9 +59,9 @@ enum NumberFormatting {
             fraction = 0
             wholePart += 1
         }
-        return fixedPoint(
-            isNegative: value < 0, integerPart: wholePart, fraction: UInt64(fraction), fractionDigits: 5,
-            suffix: nil)
+        return .fixedPoint(
+            integerPart: wholePart, fraction: UInt64(fraction), fractionDigits: 5, isNegative: value < 0,
+            trimsZeros: true, suffix: suffix)
     }
 
     /// Formats a ratio as a percentage (SPEC 3.6): `(value * 100)` rounded half away from zero,
@@ -60,26 +73,31 @@ enum NumberFormatting {
     /// NumberFormatting.percent(10)     // "1000%"
     /// ```
     static func percent(_ value: Double) -> String {
+        if let text = percentText(value) { return text.string }
         guard value.isFinite else { return nonFinite(value) }
         // From 2^52 on the value is an integer: append "00" to its digits in decimal, which is
         // exact and cannot overflow, unlike the binary64 product.
-        if value.magnitude >= 4_503_599_627_370_496 {
-            return plainDecimal(value) + "00%"
-        }
+        return plainDecimal(value) + "00%"
+    }
+
+    /// ``percent(_:)``, formatted inline (no allocation); `nil` for a non-finite value or one of
+    /// 2^52 or more.
+    static func percentText(_ value: Double) -> InlineText? {
+        guard value.isFinite, value.magnitude < 4_503_599_627_370_496 else { return nil }
         let scaled = (value * 100).rounded(.toNearestOrAwayFromZero)
         if scaled.magnitude < 9_007_199_254_740_992 {
             // SPEC 3.6 literally: the binary64 product, rounded.
-            return fixedPoint(
-                isNegative: scaled < 0, integerPart: UInt64(scaled.magnitude), fraction: 0,
-                fractionDigits: 0, suffix: UInt8(ascii: "%"))
+            return .fixedPoint(
+                integerPart: UInt64(scaled.magnitude), fraction: 0, fractionDigits: 0, isNegative: scaled < 0,
+                trimsZeros: false, suffix: "%")
         }
         // 2^53 / 100 <= |value| < 2^52: the product is no longer exact, so scale the integer part
         // exactly and round only the fraction (same rule, no binary noise). Fits in UInt64.
         let integerPart = value.magnitude.rounded(.towardZero)
         let fraction = ((value.magnitude - integerPart) * 100).rounded(.toNearestOrAwayFromZero)
-        return fixedPoint(
-            isNegative: value < 0, integerPart: UInt64(integerPart) * 100 + UInt64(fraction), fraction: 0,
-            fractionDigits: 0, suffix: UInt8(ascii: "%"))
+        return .fixedPoint(
+            integerPart: UInt64(integerPart) * 100 + UInt64(fraction), fraction: 0, fractionDigits: 0,
+            isNegative: value < 0, trimsZeros: false, suffix: "%")
     }
 
     /// Formats a value as ``decimal(_:)`` does (same rounding, at most 5 fraction digits, no
@@ -185,57 +203,6 @@ enum NumberFormatting {
     private static func nonFinite(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         return value < 0 ? "-Infinity" : "Infinity"
-    }
-
-    /// Writes `integerPart.fraction` in plain decimal, with `fraction` holding `fractionDigits`
-    /// digits; drops trailing fraction zeros and the point, writes zero without a sign, then
-    /// appends `suffix`.
-    private static func fixedPoint(
-        isNegative: Bool, integerPart: UInt64, fraction: UInt64, fractionDigits: Int, suffix: UInt8?
-    ) -> String {
-        var fraction = fraction
-        var fractionCount = fraction == 0 ? 0 : fractionDigits
-        while fractionCount > 0, fraction % 10 == 0 {
-            fraction /= 10
-            fractionCount -= 1
-        }
-        // SPEC 3.6: "-0" is written "0".
-        let isNegative = isNegative && (integerPart != 0 || fractionCount != 0)
-        var integerCount = 1
-        var probe = integerPart
-        while probe >= 10 {
-            probe /= 10
-            integerCount += 1
-        }
-        let length =
-            (isNegative ? 1 : 0) + integerCount + (fractionCount > 0 ? 1 + fractionCount : 0)
-            + (suffix == nil ? 0 : 1)
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var index = length
-            if let suffix {
-                index -= 1
-                buffer[index] = suffix
-            }
-            if fractionCount > 0 {
-                for _ in 0..<fractionCount {
-                    index -= 1
-                    buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
-                    fraction /= 10
-                }
-                index -= 1
-                buffer[index] = UInt8(ascii: ".")
-            }
-            var remaining = integerPart
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
-                remaining /= 10
-            } while remaining > 0
-            if isNegative {
-                buffer[0] = UInt8(ascii: "-")
-            }
-            return length
-        }
     }
 
     /// The shortest round-trip form of a finite value written without exponent, trailing

@@ -9,12 +9,23 @@
 /// ```
 public struct SettingCatalogue: Sendable, Hashable {
     // A reference keeps copies to one retain: schemas hand their catalogue out on every edit.
-    private final class Storage: Sendable {
+    // The hot work (decoding values into slots, resolution's step 6) runs in methods of this
+    // class (`SettingCatalogue+Slots.swift`), which borrow its plain-data tables.
+    final class Storage: Sendable {
         let descriptors: [SettingDescriptor]
         let slotsByKey: KeyTable
         let slotsByAlias: KeyTable
-        let resolutionRules: ResolutionRules
         let problems: [Problem]
+        /// How each slot's stored JSON decodes and validates.
+        let decoders: [SlotDecoder]
+        /// The accepted strings of the choice slots.
+        let choices: ChoiceTable
+        /// Whether app defaults may set each slot.
+        let acceptsDefault: [Bool]
+        /// Every slot unset: the table every new table shares until it is written.
+        let empty: SlotStorage
+        /// Every slot's fallback: the table resolution starts from, shared until written.
+        let fallbacks: SlotStorage
 
         init(
             descriptors: [SettingDescriptor], slotsByKey: KeyTable, slotsByAlias: KeyTable,
@@ -23,8 +34,17 @@ public struct SettingCatalogue: Sendable, Hashable {
             self.descriptors = descriptors
             self.slotsByKey = slotsByKey
             self.slotsByAlias = slotsByAlias
-            self.resolutionRules = ResolutionRules(descriptors)
             self.problems = problems
+            var choices = ChoiceTable()
+            decoders = descriptors.map { SlotDecoder($0, choiceTable: &choices) }
+            self.choices = choices
+            acceptsDefault = descriptors.map(\.acceptsDefault)
+            empty = SlotStorage(count: descriptors.count)
+            var fallbacks = empty
+            for (slot, descriptor) in descriptors.enumerated() where descriptor.fallback != nil {
+                fallbacks[slot] = descriptor.fallback
+            }
+            self.fallbacks = fallbacks
         }
 
         // Looking up through a method borrows the tables; reading them as properties from the
@@ -33,7 +53,7 @@ public struct SettingCatalogue: Sendable, Hashable {
         func slot(forAlias key: String) -> Int? { slotsByAlias[key] }
     }
 
-    private let storage: Storage
+    let storage: Storage
 
     /// The descriptors, in slot order.
     public var descriptors: [SettingDescriptor] { storage.descriptors }
@@ -133,9 +153,6 @@ public struct SettingCatalogue: Sendable, Hashable {
     public var keysWithAliases: [String] {
         descriptors.flatMap(\.storedKeys)
     }
-
-    /// The facts of SPEC 5.3 step 6 for every slot.
-    var resolutionRules: ResolutionRules { storage.resolutionRules }
 
     /// Catalogues are equal when their descriptors are.
     public static func == (lhs: SettingCatalogue, rhs: SettingCatalogue) -> Bool {

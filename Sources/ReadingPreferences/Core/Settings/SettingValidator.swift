@@ -15,6 +15,12 @@ public indirect enum SettingValidator: Sendable, Hashable {
         .combined(outer: self, inner: inner)
     }
 
+    /// A finite number coerced into a range: below → the lower bound, above → the upper bound.
+    @inline(__always)
+    static func coerce(_ number: Double, into range: ClosedRange<Double>) -> Double {
+        min(max(number, range.lowerBound), range.upperBound)
+    }
+
     /// Validates a value: the accepted (possibly coerced) value, or the failure.
     func validate(_ value: SettingValue) -> Result<SettingValue, ValueFailure> {
         switch self {
@@ -24,7 +30,7 @@ public indirect enum SettingValidator: Sendable, Hashable {
             switch value {
             case .number(let number):
                 guard number.isFinite else { return .failure(.notANumber) }
-                return .success(.number(min(max(number, range.lowerBound), range.upperBound)))
+                return .success(.number(Self.coerce(number, into: range)))
             case .integer(let number):
                 let lower = Int(exactly: range.lowerBound.rounded(.up)) ?? Int.min
                 let upper = Int(exactly: range.upperBound.rounded(.down)) ?? Int.max

@@ -95,16 +95,17 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
     /// ```swift
     /// RGBColor(red: 0xAB, green: 0xCD, blue: 0xEF).hexString  // "#ABCDEF"
     /// ```
-    public var hexString: String {
-        // Built byte by byte: this runs for every color in the CSS output, so no formatter.
-        String(unsafeUninitializedCapacity: 7) { buffer in
-            buffer[0] = UInt8(ascii: "#")
-            for (index, component) in [red, green, blue].enumerated() {
-                buffer[1 + 2 * index] = Self.upperHexDigit(component >> 4)
-                buffer[2 + 2 * index] = Self.upperHexDigit(component & 0xF)
-            }
-            return 7
+    public var hexString: String { hexText.string }
+
+    /// ``hexString``, inline (no allocation): the form CSS output copies.
+    var hexText: InlineText {
+        var text = InlineText()
+        text.append(UInt8(ascii: "#"))
+        for component in [red, green, blue] {
+            text.append(Self.upperHexDigit(component >> 4))
+            text.append(Self.upperHexDigit(component & 0xF))
         }
+        return text
     }
 
     /// Parses `"#RGB"`, `"#RRGGBB"` (hex digits in either case), or `"#RRGGBBAA"` when the alpha

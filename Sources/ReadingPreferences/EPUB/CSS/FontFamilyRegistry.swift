@@ -82,7 +82,9 @@ public struct FontFamilyRegistry: Sendable, Hashable, Codable {
     /// The `--USER__fontFamily` value for a family: its stack, quoted where needed, joined by `", "`.
     public func cssValue(for family: String) -> String {
         // With no alternates registered for it, the stack is the name alone.
-        guard let entry = entry(named: family), !entry.alternates.isEmpty else { return Self.cssName(family) }
+        guard !entries.isEmpty, let entry = entry(named: family), !entry.alternates.isEmpty else {
+            return Self.cssName(family)
+        }
         return stack(for: family).map(Self.cssName).joined(separator: ", ")
     }
 

@@ -11,29 +11,40 @@ extension ResolvedSettings where Schema == EPUB {
     /// ```
     public func readiumCSS(options: ReadiumCSSOptions = ReadiumCSSOptions()) -> ReadiumCSSProperties {
         guard layout == .reflowable else { return ReadiumCSSProperties() }
-        var properties: [CSSProperty] = []
-        properties.reserveCapacity(24 + options.readingSystemProperties.count + options.overrides.count)
-        appendUserProperties(to: &properties, fonts: options.fonts)
+        let user = userProperties(fonts: options.fonts)
         // The user properties come out sorted and unique; only the app's additions need a merge.
-        if options.readingSystemProperties.isEmpty && options.overrides.isEmpty {
-            return ReadiumCSSProperties(sortedUnique: properties)
-        }
+        if options.readingSystemProperties.isEmpty && options.overrides.isEmpty { return user }
         // Reading-system properties first, the user's over them, the app's overrides last; one
         // dictionary keeps the merge linear however many properties the app supplies.
         var values: [String: String] = options.readingSystemProperties
-        for property in properties { values[property.name] = property.value }
+        for property in user { values[property.name] = property.value }
         for (name, value) in options.overrides { values[name] = value }
-        let merged = values.map { CSSProperty(name: $0.key, value: $0.value) }
-        return ReadiumCSSProperties(merged)
+        return ReadiumCSSProperties(values.map { CSSProperty(name: $0.key, value: $0.value) })
     }
 
-    // SPEC 8: each row of `EPUB.readiumCSSRows`, in property-name order, so no sort is needed.
-    private func appendUserProperties(to properties: inout [CSSProperty], fonts: FontFamilyRegistry) {
+    /// SPEC 8: each row of `EPUB.readiumCSS` that has a value, written in property-name order
+    /// (the rows are sorted), so no sort is needed. The style is written on the stack and copied
+    /// once into its string.
+    private func userProperties(fonts: FontFamilyRegistry) -> ReadiumCSSProperties {
+        let table = EPUB.readiumCSS
         let values = self.values.storage
-        for row in EPUB.readiumCSSRows {
-            if let value = row.value(in: values, fonts: fonts) {
-                properties.append(CSSProperty(name: row.name, value: value))
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { storage in
+            var writer = ReadiumCSSStyleWriter(startingIn: storage, properties: table.rows.count)
+            table.rows.withUnsafeBufferPointer { rows in
+                for index in rows.indices where !rows[index].isAbsent(in: values) {
+                    writer.beginProperty()
+                    writer.output.append(rows[index].name)
+                    writer.beginValue()
+                    if !rows[index].writeValue(
+                        in: values, fonts: fonts, choices: table.choices, into: &writer.output)
+                    {
+                        writer.cancelProperty()
+                        continue
+                    }
+                    writer.endProperty()
+                }
             }
+            return writer.finish()
         }
     }
 }

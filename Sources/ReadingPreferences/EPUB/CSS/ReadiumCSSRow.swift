@@ -2,111 +2,250 @@ extension EPUB {
     /// SPEC 8's table, one row per Readium CSS property: the property's name and how its value
     /// comes from the resolved settings. Adding a setting with CSS output adds its row here.
     ///
-    /// Rows are data (no closures), sorted by name once, and read their slot from the catalogue
-    /// by key, so a row can never read another setting's value.
-    static let readiumCSSRows: [ReadiumCSSRow] = [
-        ReadiumCSSRow("--USER__view", .flag(slot(scroll), on: "readium-scroll-on", off: "readium-paged-on")),
-        ReadiumCSSRow("--USER__colCount", .text(slot(columnCount))),
-        ReadiumCSSRow("--USER__pageMargins", .number(slot(pageMargins))),
-        ReadiumCSSRow(
-            "--USER__appearance",
-            .choice(slot(theme), [("dark", "readium-night-on"), ("sepia", "readium-sepia-on")])),
-        ReadiumCSSRow("--USER__darkenImages", .choice(slot(imageFilter), [("darken", "readium-darken-on")])),
-        ReadiumCSSRow("--USER__invertImages", .choice(slot(imageFilter), [("invert", "readium-invert-on")])),
-        ReadiumCSSRow("--USER__textColor", .color(slot(textColor))),
-        ReadiumCSSRow("--USER__backgroundColor", .color(slot(backgroundColor))),
-        ReadiumCSSRow(
-            "--USER__fontOverride",
-            .fontOverride(family: slot(fontFamily), normalization: slot(textNormalization))),
-        ReadiumCSSRow("--USER__fontFamily", .fontStack(slot(fontFamily))),
-        ReadiumCSSRow("--USER__fontSize", .number(slot(fontSize), scale: 100, unit: "%")),
-        ReadiumCSSRow(
-            "--USER__advancedSettings", .flag(slot(publisherStyles), on: nil, off: "readium-advanced-on")),
-        ReadiumCSSRow("--USER__typeScale", .number(slot(typeScale))),
-        ReadiumCSSRow("--USER__textAlign", .text(slot(textAlign))),
-        ReadiumCSSRow("--USER__lineHeight", .number(slot(lineHeight))),
-        ReadiumCSSRow("--USER__paraSpacing", .number(slot(paragraphSpacing), unit: "rem")),
-        ReadiumCSSRow("--USER__paraIndent", .number(slot(paragraphIndent), unit: "rem")),
-        ReadiumCSSRow("--USER__wordSpacing", .number(slot(wordSpacing), unit: "rem")),
-        ReadiumCSSRow("--USER__letterSpacing", .number(slot(letterSpacing), scale: 0.5, unit: "rem")),
-        ReadiumCSSRow("--USER__bodyHyphens", .flag(slot(hyphens), on: "auto", off: "none")),
-        ReadiumCSSRow("--USER__ligatures", .flag(slot(ligatures), on: "common-ligatures", off: "none")),
-        ReadiumCSSRow(
-            "--USER__a11yNormalize", .flag(slot(textNormalization), on: "readium-a11y-on", off: nil)),
-        ReadiumCSSRow("font-weight", .fontWeight(slot(fontWeight))),
-    ].sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    /// Rows are plain data (no closures, no references), sorted by name once, and read their slot
+    /// from the catalogue by key, so a row can never read another setting's value.
+    static let readiumCSS = ReadiumCSSTable { table in
+        table.flag("--USER__view", slot(scroll), on: "readium-scroll-on", off: "readium-paged-on")
+        table.text("--USER__colCount", slot(columnCount))
+        table.number("--USER__pageMargins", slot(pageMargins))
+        table.choice(
+            "--USER__appearance", slot(theme), ["dark": "readium-night-on", "sepia": "readium-sepia-on"])
+        table.choice("--USER__darkenImages", slot(imageFilter), ["darken": "readium-darken-on"])
+        table.choice("--USER__invertImages", slot(imageFilter), ["invert": "readium-invert-on"])
+        table.color("--USER__textColor", slot(textColor))
+        table.color("--USER__backgroundColor", slot(backgroundColor))
+        table.fontOverride(
+            "--USER__fontOverride", family: slot(fontFamily), normalization: slot(textNormalization))
+        table.fontStack("--USER__fontFamily", slot(fontFamily))
+        table.number("--USER__fontSize", slot(fontSize), scale: 100, unit: "%")
+        table.flag("--USER__advancedSettings", slot(publisherStyles), on: nil, off: "readium-advanced-on")
+        table.number("--USER__typeScale", slot(typeScale))
+        table.text("--USER__textAlign", slot(textAlign))
+        table.number("--USER__lineHeight", slot(lineHeight))
+        table.number("--USER__paraSpacing", slot(paragraphSpacing), unit: "rem")
+        table.number("--USER__paraIndent", slot(paragraphIndent), unit: "rem")
+        table.number("--USER__wordSpacing", slot(wordSpacing), unit: "rem")
+        table.number("--USER__letterSpacing", slot(letterSpacing), scale: 0.5, unit: "rem")
+        table.flag("--USER__bodyHyphens", slot(hyphens), on: "auto", off: "none")
+        table.flag("--USER__ligatures", slot(ligatures), on: "common-ligatures", off: "none")
+        table.flag("--USER__a11yNormalize", slot(textNormalization), on: "readium-a11y-on", off: nil)
+        table.fontWeight("font-weight", slot(fontWeight))
+    }
 
     private static func slot<Value>(_ setting: Setting<EPUB, Value>) -> Int {
         catalogue.slot(of: setting) ?? -1
     }
 }
 
+/// The rows of a Readium CSS table, sorted by property name, and the value-to-flag pairs of its
+/// choice rows (SPEC 8).
+///
+/// Everything in it is plain data (names and flags are static strings), so writing a style reads
+/// the rows without copying or counting references; an immutable class, so the table is shared.
+final class ReadiumCSSTable: Sendable {
+    /// The rows, sorted by the bytes of their names.
+    let rows: [ReadiumCSSRow]
+    /// The pairs the choice rows map values with, each row's a run of them.
+    let choices: [ReadiumCSSRow.Choice]
+
+    /// Builds a table; `declare` adds the rows in any order.
+    init(_ declare: (inout Builder) -> Void) {
+        var builder = Builder()
+        declare(&builder)
+        rows = builder.rows.sorted { Self.bytes($0.name).lexicographicallyPrecedes(Self.bytes($1.name)) }
+        choices = builder.choices
+    }
+
+    private static func bytes(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    }
+
+    /// Declares the rows of a table.
+    struct Builder {
+        fileprivate var rows: [ReadiumCSSRow] = []
+        fileprivate var choices: [ReadiumCSSRow.Choice] = []
+
+        /// A string value as is (`--USER__colCount: 2`).
+        mutating func text(_ name: StaticString, _ slot: Int) { rows.append(.init(name, .text, slot: slot)) }
+
+        /// A string value mapped to a flag; other values emit nothing.
+        mutating func choice(
+            _ name: StaticString, _ slot: Int, _ mapping: KeyValuePairs<StaticString, StaticString>
+        ) {
+            let start = choices.count
+            for (value, flag) in mapping { choices.append(.init(value: value, flag: flag)) }
+            var row = ReadiumCSSRow(name, .choice, slot: slot)
+            row.choices = start..<choices.count
+            rows.append(row)
+        }
+
+        /// A toggle: `on` for true, `off` for false (`nil` emits nothing).
+        mutating func flag(_ name: StaticString, _ slot: Int, on: StaticString?, off: StaticString?) {
+            var row = ReadiumCSSRow(name, .flag, slot: slot)
+            row.on = on
+            row.off = off
+            rows.append(row)
+        }
+
+        /// A number times `scale`, as a CSS number with a unit (`150%`, `0.5rem`).
+        mutating func number(_ name: StaticString, _ slot: Int, scale: Double = 1, unit: StaticString = "") {
+            var row = ReadiumCSSRow(name, .number, slot: slot)
+            row.scale = scale
+            row.unit = unit
+            rows.append(row)
+        }
+
+        /// A color as `#RRGGBB`.
+        mutating func color(_ name: StaticString, _ slot: Int) {
+            rows.append(.init(name, .color, slot: slot))
+        }
+
+        /// A font family and its registered alternates.
+        mutating func fontStack(_ name: StaticString, _ slot: Int) {
+            rows.append(.init(name, .fontStack, slot: slot))
+        }
+
+        /// `readium-font-on` when a font family is set or text is normalized.
+        mutating func fontOverride(_ name: StaticString, family: Int, normalization: Int) {
+            var row = ReadiumCSSRow(name, .fontOverride, slot: family)
+            row.otherSlot = normalization
+            rows.append(row)
+        }
+
+        /// `400 × value`, rounded half away from zero, clamped to 1...1000.
+        mutating func fontWeight(_ name: StaticString, _ slot: Int) {
+            rows.append(.init(name, .fontWeight, slot: slot))
+        }
+    }
+}
+
 /// One Readium CSS property and the rule that computes its value from resolved EPUB settings
 /// (SPEC 8).
 ///
-/// A class, immutable: reading a row out of the table then costs one retain, where a struct
-/// copied its name and every string of its rule.
-final class ReadiumCSSRow: Sendable {
-    /// How a property's value comes from a slot's resolved value; `nil` (no property) when the
-    /// slot resolved to none or the rule emits nothing for its value.
+/// Flat plain data: the slot a row reads is a field, so the writer tests the slot's bit in the
+/// resolved values' mask before anything else, and most rows (whose setting resolved to none)
+/// cost that test alone.
+struct ReadiumCSSRow: Sendable {
+    /// How a property's value comes from a slot's resolved value; no property when the slot
+    /// resolved to none or the rule emits nothing for its value.
     enum Rule: Sendable {
-        /// A string value as is (`--USER__colCount: 2`).
-        case text(Int)
-        /// A string value mapped to a flag; other values emit nothing. A list, not a
-        /// dictionary: one or two pairs are found faster by comparing than by hashing.
-        case choice(Int, [(value: String, flag: String)])
-        /// A toggle: `on` for true, `off` for false (`nil` emits nothing).
-        case flag(Int, on: String?, off: String?)
-        /// A number times `scale`, as a CSS number with a unit (`150%`, `0.5rem`).
-        case number(Int, scale: Double = 1, unit: String = "")
+        /// A string value as is.
+        case text
+        /// A string value mapped to a flag by the table's ``choices``.
+        case choice
+        /// A toggle: ``on`` for true, ``off`` for false (`nil` emits nothing).
+        case flag
+        /// A number times ``scale``, as a CSS number followed by ``unit``.
+        case number
         /// A color as `#RRGGBB`.
-        case color(Int)
-        /// A font family and its registered alternates (`--USER__fontFamily`).
-        case fontStack(Int)
-        /// `readium-font-on` when a font family is set or text is normalized.
-        case fontOverride(family: Int, normalization: Int)
+        case color
+        /// A font family and its registered alternates.
+        case fontStack
+        /// `readium-font-on` when a font family is set (``slot``) or text is normalized
+        /// (``otherSlot``).
+        case fontOverride
         /// `400 × value`, rounded half away from zero, clamped to 1...1000.
-        case fontWeight(Int)
+        case fontWeight
+    }
+
+    /// A choice row's value and the flag it maps to.
+    struct Choice: Sendable {
+        let value: StaticString
+        let flag: StaticString
     }
 
     /// The property name, such as `--USER__fontSize`.
-    let name: String
+    let name: StaticString
     /// How the value is computed.
     let rule: Rule
+    /// The slot the value comes from.
+    let slot: Int
+    /// A second slot the rule reads (`fontOverride`'s normalization), or -1.
+    var otherSlot = -1
+    /// A flag's values.
+    var on: StaticString?
+    var off: StaticString?
+    /// A number's factor and unit.
+    var scale: Double = 1
+    var unit: StaticString = ""
+    /// A choice's pairs in the table.
+    var choices: Range<Int> = 0..<0
 
-    init(_ name: String, _ rule: Rule) {
+    init(_ name: StaticString, _ rule: Rule, slot: Int) {
         self.name = name
         self.rule = rule
+        self.slot = slot
     }
 
-    /// The property's value for resolved values, or `nil` when the property is absent.
-    func value(in values: SlotStorage, fonts: FontFamilyRegistry) -> String? {
+    /// Whether the slots the rule reads all resolved to none, so the property is absent: a test of
+    /// the values' mask.
+    @inline(__always)
+    func isAbsent(in values: SlotStorage) -> Bool {
+        !values.isSet(slot) && (otherSlot < 0 || !values.isSet(otherSlot))
+    }
+
+    /// Appends the property's value for resolved values; returns `false`, having written nothing,
+    /// when the property is absent.
+    @inline(__always)
+    func writeValue(
+        in values: SlotStorage, fonts: FontFamilyRegistry, choices table: [Choice],
+        into output: inout TextOutput
+    ) -> Bool {
         switch rule {
-        case .text(let slot):
-            return values[slot]?.stringValue
-        case .choice(let slot, let mapping):
-            guard let value = values[slot]?.stringValue else { return nil }
-            return mapping.first { $0.value == value }?.flag
-        case .flag(let slot, let on, let off):
-            return values[slot]?.boolValue.flatMap { $0 ? on : off }
-        case .number(let slot, let scale, let unit):
-            return values[slot]?.doubleValue.map { NumberFormatting.decimal($0 * scale) + unit }
-        case .color(let slot):
-            return values[slot]?.colorValue?.hexString
-        case .fontStack(let slot):
-            return values[slot]?.stringValue.map { fonts.cssValue(for: $0) }
-        case .fontOverride(let family, let normalization):
-            let isOn = values[family] != nil || values[normalization]?.boolValue == true
-            return isOn ? "readium-font-on" : nil
-        case .fontWeight(let slot):
-            return values[slot]?.doubleValue.map(Self.fontWeight)
+        case .text:
+            guard case .string(let text) = values[slot] else { return false }
+            output.append(contentsOf: text)
+        case .choice:
+            guard case .string(let value) = values[slot] else { return false }
+            var copy = value
+            let flag: StaticString? = copy.withUTF8 { bytes in
+                for index in choices where JSONByteScan.equal(Self.bytes(table[index].value), bytes) {
+                    return table[index].flag
+                }
+                return nil
+            }
+            guard let flag else { return false }
+            output.append(flag)
+        case .flag:
+            guard case .bool(let flag) = values[slot], let text = flag ? on : off else { return false }
+            output.append(text)
+        case .number:
+            guard let number = values[slot]?.doubleValue else { return false }
+            if let text = NumberFormatting.decimalText(number * scale, suffix: unit) {
+                output.append(text)
+            } else {
+                output.append(contentsOf: NumberFormatting.decimal(number * scale))
+                output.append(unit)
+            }
+        case .color:
+            guard case .color(let color) = values[slot] else { return false }
+            output.append(color.hexText)
+        case .fontStack:
+            guard case .string(let family) = values[slot] else { return false }
+            output.append(contentsOf: fonts.cssValue(for: family))
+        case .fontOverride:
+            guard values.isSet(slot) || values[otherSlot]?.boolValue == true else { return false }
+            output.append("readium-font-on")
+        case .fontWeight:
+            guard let weight = values[slot]?.doubleValue else { return false }
+            output.append(Self.fontWeightText(weight))
         }
+        return true
+    }
+
+    static func bytes(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     /// `400 × value`, rounded half away from zero, clamped to 1...1000.
-    static func fontWeight(_ value: Double) -> String {
+    static func fontWeight(_ value: Double) -> String { fontWeightText(value).string }
+
+    /// ``fontWeight(_:)``, inline.
+    static func fontWeightText(_ value: Double) -> InlineText {
         let weight = (400 * value).rounded(.toNearestOrAwayFromZero)
-        guard weight.isFinite else { return weight > 0 ? "1000" : "1" }
-        return String(Int(min(max(weight, 1), 1000)))
+        let clamped: UInt64 = weight.isFinite ? UInt64(min(max(weight, 1), 1000)) : (weight > 0 ? 1000 : 1)
+        return InlineText.fixedPoint(
+            integerPart: clamped, fraction: 0, fractionDigits: 0, isNegative: false, trimsZeros: false)
+            ?? InlineText()
     }
 }

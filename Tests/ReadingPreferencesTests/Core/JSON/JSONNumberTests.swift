@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReadingPreferences
@@ -93,6 +94,56 @@ struct JSONNumberTests {
     func integerValues(text: String, expected: Int?) throws {
         let number = try #require(JSONNumber(text: text))
         #expect(number.integerValue == expected)
+    }
+
+    static let plainTexts = [
+        "0", "-0", "0.0", "-0.0", "0.05", "1.50", "100", "1184274", "999999999999999", "-999999999999999",
+        "99999999999999.9", "0.0000000000000000000001", "-0.0000000000000000000010", "3.000",
+        "123456789012345", "0.123456789012345", "1.2", "0.1", "0.30", "7.0000000000000000000000",
+        // Past a plain decimal's limits: kept as written.
+        "1234567890123456", "0.00000000000000000000001", "123456789012345.5", "1e2", "1E-2",
+    ]
+
+    @Test(
+        "A number read from a document keeps its exact text, value and integer value", arguments: plainTexts)
+    func parsedNumberText(text: String) throws {
+        let document = "{\"n\":\(text)}"
+        let preferences = try Preferences(json: document)
+        let number = try #require(preferences["n"]?.numberValue)
+        let reference = try #require(JSONNumber(text: text))
+        #expect(number.text == text)
+        #expect(number.doubleValue == reference.doubleValue)
+        #expect(number.doubleValue.sign == reference.doubleValue.sign)
+        #expect(number.integerValue == reference.integerValue)
+        #expect(preferences.jsonString() == document)
+        #expect(preferences.jsonData() == Data(document.utf8))
+    }
+
+    @Test("Random plain decimals read from documents are written back byte for byte")
+    func randomPlainDecimals() throws {
+        var generator = PropertyRandom(seed: 14)
+        for _ in 0..<5000 {
+            var text = generator.next() % 4 == 0 ? "-" : ""
+            let integerDigits = Int(generator.next() % 16)
+            if integerDigits == 0 {
+                text += "0"
+            } else {
+                text += String(1 + generator.next() % 9)
+                for _ in 1..<integerDigits { text += String(generator.next() % 10) }
+            }
+            let fractionDigits = Int(generator.next() % 24)
+            if fractionDigits > 0 {
+                text += "."
+                for _ in 0..<fractionDigits { text += String(generator.next() % 10) }
+            }
+            let document = "{\"n\":\(text),\"a\":[\(text)]}"
+            let value = try JSONValue(json: document)
+            #expect(value.jsonString() == document)
+            let number = try #require(try Preferences(json: document)["n"]?.numberValue)
+            #expect(number.text == text)
+            #expect(number.doubleValue == Double(text), "\(text)")
+            #expect(number.integerValue == JSONNumber(text: text)?.integerValue, "\(text)")
+        }
     }
 
     static let invalidTexts = [

@@ -26,9 +26,7 @@ struct JSONWriterTests {
     func objectDocumentRoundTrip() throws {
         let text = #"{"z":1,"a":{"y":2,"b":3},"m":[1e400,-0,1.50]}"#
         let members = try parseJSONObjectDocument(text).members
-        var output: [UInt8] = []
-        JSONWriter.writeObject(members, options: .init(), into: &output)
-        #expect(String(decoding: output, as: UTF8.self) == text)
+        #expect(JSONWriter.writeObject(members, options: .init()).string() == text)
     }
 
     @Test("Strings escape only quote, backslash and control characters")
@@ -38,9 +36,24 @@ struct JSONWriterTests {
         #expect(
             value.jsonString()
                 == "\"a\\\"b\\\\c/d\\n\\t\\r\\b\\f\\u0000\\u0001\\u001f\u{7F}\u{E9}\u{1F600}\u{2028}\"")
-        var output: [UInt8] = []
+        var output = TextOutput(capacity: 0)
         JSONWriter.writeString("k\"", into: &output)
-        #expect(output == Array(#""k\"""#.utf8))
+        #expect(output.bytes() == Array(#""k\"""#.utf8))
+    }
+
+    @Test("Output past the first estimate grows, and Data, bytes and text all hold the same JSON")
+    func growingOutput() throws {
+        var text = ""
+        for index in 0..<20_000 { text += index % 7 == 0 ? "\"\n\u{0}" : "x\u{E9}" }
+        let preferences: Preferences = [
+            "k": .string(text), "n": [1, 2.5, "\u{1}", ["deep": [.string(text)]]],
+        ]
+        let data = preferences.jsonData()
+        #expect(try Preferences(json: data) == preferences)
+        #expect(data == Data(preferences.jsonString().utf8))
+        #expect(data == Data(preferences.jsonBytes()))
+        #expect(Preferences().jsonData() == Data("{}".utf8))
+        #expect(JSONValue.array([]).jsonData() == Data("[]".utf8))
     }
 
     @Test("Every escaped string parses back to the same scalars")

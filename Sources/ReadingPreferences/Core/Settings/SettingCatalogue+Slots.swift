@@ -1,0 +1,72 @@
+// The catalogue's hot paths, run on its plain-data tables (SPEC 13): stored values into slots
+// (SPEC 3.1, 3.2, 7) and resolution's step 6 (SPEC 5.3). Each is one method of the storage class,
+// so the tables are borrowed, never copied, and a document costs work per stored key.
+extension SettingCatalogue.Storage {
+    /// The valid value of stored JSON for a slot, or `nil` when it does not decode or is
+    /// rejected: what the slot's descriptor's `validValue(of:)` returns, from its compiled decoder.
+    @inline(__always)
+    func validValue(ofSlot slot: Int, _ json: JSONValue) -> SettingValue? {
+        let decoder = decoders[slot]
+        switch decoder.kind {
+        case .toggle:
+            guard case .bool(let flag) = json else { return nil }
+            return .bool(flag)
+        case .number:
+            guard case .number(let number) = json, number.isFinite else { return nil }
+            return .number(SettingValidator.coerce(number.doubleValue, into: decoder.range))
+        case .choice:
+            guard case .string(let raw) = json, choices.contains(raw, in: decoder.choices) else { return nil }
+            return .string(raw)
+        case .text:
+            guard case .string(let raw) = json, !raw.isEmpty else { return nil }
+            return .string(raw)
+        case .general:
+            return descriptors[slot].validValue(of: json)
+        }
+    }
+
+    /// Decodes and validates preferences into a slot table: undecodable and rejected values are
+    /// unset, values out of range are coerced, unknown and reserved keys are ignored, and a
+    /// `renamedFrom` alias supplies a value when its setting's own key is absent (SPEC 7). With
+    /// `asDefaults`, keys defaults may not set are ignored (SPEC 5.4).
+    func values(of preferences: Preferences, asDefaults: Bool) -> SlotStorage {
+        var values = empty
+        var aliasedSlots: [Int] = []
+        preferences.members.withUnsafeBufferPointer { members in
+            // Keys are unique, so each slot is written at most once here.
+            for member in members {
+                guard let slot = slot(forKey: member.key) else {
+                    if let slot = slot(forAlias: member.key) { aliasedSlots.append(slot) }
+                    continue
+                }
+                if asDefaults && !acceptsDefault[slot] { continue }
+                if let value = validValue(ofSlot: slot, member.value) { values[slot] = value }
+            }
+        }
+        // Rare: an old key of a renamed setting. It counts only when the new key is absent.
+        for slot in aliasedSlots {
+            let descriptor = descriptors[slot]
+            if asDefaults && !descriptor.acceptsDefault { continue }
+            guard let stored = preferences.storedMember(of: descriptor), stored.isAlias else { continue }
+            values[slot] = descriptor.validValue(of: stored.value)
+        }
+        return values
+    }
+
+    /// SPEC 5.3 step 6 for one slot: the preference ?? the default, where defaults may set the
+    /// slot ?? the fallback.
+    func value(ofSlot slot: Int, _ preferences: SlotStorage, _ defaults: SlotStorage) -> SettingValue? {
+        guard slot >= 0, slot < acceptsDefault.count else { return nil }
+        return preferences[slot] ?? (acceptsDefault[slot] ? defaults[slot] : nil) ?? fallbacks[slot]
+    }
+
+    /// ``value(ofSlot:_:_:)`` for every slot, as layers: the fallbacks, the defaults that may
+    /// apply over them, the preferences over both. The work is per value set, not per slot.
+    func resolveEach(_ preferences: SlotStorage, _ defaults: SlotStorage, into values: inout SlotStorage) {
+        values.assign(fallbacks)
+        if !defaults.isUnset {
+            values.overlay(defaults) { acceptsDefault[$0] }
+        }
+        values.overlay(preferences)
+    }
+}
