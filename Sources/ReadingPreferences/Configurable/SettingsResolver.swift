@@ -91,6 +91,14 @@ public protocol SettingsResolver: Sendable {
     ///   - settings: The resolved settings.
     /// - Returns: `true` when the value can apply to this publication.
     func isAvailable(_ value: SettingValue, ofSlot slot: Int, in settings: ResolvedSettings<Schema>) -> Bool
+
+    /// Decodes and resolves stored preferences into new settings: what
+    /// ``resolve(_:into:)`` gives for `SettingValueTable(preferences)`. The default does exactly
+    /// that; a resolver may decode straight into the settings instead.
+    ///
+    /// - Parameter preferences: The stored preferences.
+    /// - Returns: The resolved settings.
+    func resolve(_ preferences: Preferences) -> ResolvedSettings<Schema>
 }
 
 extension SettingsResolver {

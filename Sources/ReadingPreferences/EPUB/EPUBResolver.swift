@@ -47,17 +47,78 @@ extension EPUB {
         public func resolve(
             _ preferences: SettingValueTable<EPUB>, into settings: inout ResolvedSettings<EPUB>
         ) {
+            // Step 6 for every setting, then the rules of the other steps override.
+            EPUB.catalogue.storage.resolveEach(preferences.storage, defaults.storage, into: &settings.values.storage)
+            applyRules(RulePreferences(preferences.storage), to: &settings)
+        }
+
+        /// Decodes and resolves preferences into new settings (SPEC 5.3).
+        ///
+        /// The same settings as resolving `SettingValueTable(preferences)`, made in one table:
+        /// the preferences are decoded straight over the fallbacks and defaults, then the rules
+        /// apply.
+        ///
+        /// ```swift
+        /// let settings = EPUB.Resolver(publication: context).resolve(preferences)
+        /// settings[.fontSize]   // 1.2
+        /// ```
+        ///
+        /// - Parameter preferences: The stored preferences.
+        /// - Returns: The resolved settings.
+        public func resolve(_ preferences: Preferences) -> ResolvedSettings<EPUB> {
+            var settings = ResolvedSettings<EPUB>()
+            let catalogue = EPUB.catalogue.storage
+            // The mask of set slots covers 64 slots; a larger catalogue decodes a table first.
+            guard catalogue.descriptors.count <= SlotStorage.maskedSlots else {
+                resolve(SettingValueTable(preferences), into: &settings)
+                return settings
+            }
+            catalogue.resolveEach(catalogue.empty, defaults.storage, into: &settings.values.storage)
+            let stored = catalogue.overlay(preferences, onto: &settings.values.storage)
+            applyRules(RulePreferences(settings.values.storage, storedSlots: stored), to: &settings)
+            return settings
+        }
+
+        /// The preferences the rules of SPEC 5.3 read.
+        private struct RulePreferences {
+            var language: SettingValue?
+            var readingProgression: SettingValue?
+            var verticalText: SettingValue?
+            var theme: SettingValue?
+
+            /// Read from decoded preferences.
+            init(_ preferences: SlotStorage) {
+                let slots = EPUB.slots
+                language = preferences[slots.language]
+                readingProgression = preferences[slots.readingProgression]
+                verticalText = preferences[slots.verticalText]
+                theme = preferences[slots.theme]
+            }
+
+            /// Read from values the preferences were decoded over: a slot is a preference when
+            /// its bit is in `storedSlots`.
+            init(_ values: SlotStorage, storedSlots: UInt64) {
+                let slots = EPUB.slots
+                func stored(_ slot: Int) -> SettingValue? {
+                    slot >= 0 && slot < 64 && storedSlots & (1 << UInt64(slot)) != 0 ? values[slot] : nil
+                }
+                language = stored(slots.language)
+                readingProgression = stored(slots.readingProgression)
+                verticalText = stored(slots.verticalText)
+                theme = stored(slots.theme)
+            }
+        }
+
+        /// SPEC 5.3 steps 1 to 5, 7 and the font rule, over settings that hold step 6's values.
+        private func applyRules(_ prefs: RulePreferences, to settings: inout ResolvedSettings<EPUB>) {
             let slots = EPUB.slots
-            let prefs = preferences.storage
             let defaults = defaults.storage
             settings.layout = publication.layout
 
             // Step 1: language. A publication's tag was classified when it was made.
             let language: SettingValue?
             let isCJK: Bool
-            if let preferred = prefs[slots.language]
-                ?? (publication.language == nil ? defaults[slots.language] : nil)
-            {
+            if let preferred = prefs.language ?? (publication.language == nil ? defaults[slots.language] : nil) {
                 language = preferred
                 isCJK = preferred.stringValue.map { LanguageTag(code: $0).isCJK } ?? false
             } else if let tag = publication.language {
@@ -72,7 +133,7 @@ extension EPUB {
             let isRTL = resolveReadingProgression(prefs, defaults) == .rtl
 
             // Step 3: vertical text.
-            let verticalText = prefs[slots.verticalText]?.boolValue ?? (isCJK && isRTL)
+            let verticalText = prefs.verticalText?.boolValue ?? (isCJK && isRTL)
 
             // Step 4: scroll is forced by vertical text or the environment. The derived flag is the
             // environment's alone: scroll's "no forceScroll" condition, while vertical text is a
@@ -84,14 +145,12 @@ extension EPUB {
             settings.derived.stylesheets =
                 verticalText ? .cjkVertical : isCJK ? .cjkHorizontal : isRTL ? .rtl : .default
 
-            // Step 6 for every setting, then the rules of the other steps override.
-            EPUB.catalogue.storage.resolveEach(prefs, defaults, into: &settings.values.storage)
             settings.values.storage[slots.language] = language
             settings.values.storage[slots.readingProgression] = .string(isRTL ? "rtl" : "ltr")
             settings.values.storage[slots.verticalText] = .bool(verticalText)
             if isScrollForced { settings.values.storage[slots.scroll] = .bool(true) }
             // Step 7: theme follows the system appearance when unset.
-            if prefs[slots.theme] == nil {
+            if prefs.theme == nil {
                 settings.values.storage[slots.theme] =
                     environment.appearance == .dark
                     ? .string(Theme.dark.rawValue) : (defaults[slots.theme] ?? .string(Theme.light.rawValue))
@@ -123,16 +182,14 @@ extension EPUB {
         }
 
         // SPEC 5.3 step 2, in order.
-        private func resolveReadingProgression(_ prefs: SlotStorage, _ defaults: SlotStorage)
+        private func resolveReadingProgression(_ prefs: RulePreferences, _ defaults: SlotStorage)
             -> ReadingProgression
         {
             let slots = EPUB.slots
-            if let value = prefs[slots.readingProgression]?.stringValue.flatMap(
-                ReadingProgression.init(rawValue:))
-            {
+            if let value = prefs.readingProgression?.stringValue.flatMap(ReadingProgression.init(rawValue:)) {
                 return value
             }
-            if let language = prefs[slots.language]?.stringValue {
+            if let language = prefs.language?.stringValue {
                 return LanguageTag(code: language).isRightToLeft ? .rtl : .ltr
             }
             switch publication.readingProgression {

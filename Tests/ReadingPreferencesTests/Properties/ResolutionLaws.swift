@@ -52,6 +52,24 @@ struct ResolutionLaws {
     }
 
     @Test(
+        "resolving stored preferences gives what resolving their decoded table gives",
+        arguments: LawConfigurable.allCases)
+    func resolvingPreferences(_ configurable: LawConfigurable) {
+        Self.resolvingPreferences(configurable.subject)
+    }
+
+    static func resolvingPreferences<Subject: LawSubject>(_ subject: Subject) {
+        forAll("resolve(preferences) == resolve(SettingValueTable(preferences))", subject) { input in
+            let preferences = try input.document.preferences
+            let resolver = subject.resolver(input.context)
+            var expected = ResolvedSettings<Subject.Schema>()
+            resolver.resolve(SettingValueTable(preferences), into: &expected)
+            let resolved = resolver.resolve(preferences)
+            try ensure(resolved == expected, "\(resolved.values.preferences) != \(expected.values.preferences)")
+        }
+    }
+
+    @Test(
         "isEffective holds exactly when every part of the setting's activator holds",
         arguments: LawConfigurable.allCases)
     func effectiveness(_ configurable: LawConfigurable) {

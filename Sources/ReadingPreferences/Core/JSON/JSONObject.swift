@@ -347,23 +347,12 @@ struct JSONObjectBuilder {
         return copy.withUTF8 { fingerprint(of: $0) }
     }
 
-    /// A summary of a key's UTF-8 bytes: its length and its first and last eight bytes.
-    ///
-    /// Equal keys always have equal fingerprints, and distinct short keys almost never do.
-    /// It costs two loads and a few shifts, far less than a hash or a `String` comparison.
+    /// A summary of a key's UTF-8 bytes (``JSONKeyWords/fingerprint``): equal keys always have
+    /// equal fingerprints, and distinct short keys almost never do. It costs a few loads, far
+    /// less than a hash or a `String` comparison.
     @inline(__always)
     static func fingerprint(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let count = bytes.count
-        var head: UInt64 = 0
-        var tail: UInt64 = 0
-        if count >= 8, let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            head = raw.loadUnaligned(as: UInt64.self)
-            tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        } else {
-            for index in 0..<count { head = head << 8 | UInt64(bytes[index]) }
-        }
-        return head ^ (tail << 3 | tail >> 61) ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        JSONKeyWords(bytes).fingerprint
     }
 }
 
@@ -374,14 +363,23 @@ struct JSONKeyFingerprints {
     private var storage: (Eight, Eight) = ((0, 0, 0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0, 0))
     /// The number of fingerprints held.
     private(set) var count = 0
+    /// One bit per fingerprint held (a one-word Bloom filter): a key whose bit is clear is new
+    /// without a scan, which is most keys of an object without duplicates.
+    private var seen: UInt64 = 0
     /// The room there is.
     static let capacity = 16
+
+    @inline(__always)
+    private static func bit(_ fingerprint: UInt64) -> UInt64 {
+        1 << ((fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
 
     /// Adds a fingerprint, when there is room.
     @inline(__always)
     mutating func append(_ fingerprint: UInt64) {
         guard count < Self.capacity else { return }
         replace(at: count, with: fingerprint)
+        seen |= Self.bit(fingerprint)
         count += 1
     }
 
@@ -389,6 +387,7 @@ struct JSONKeyFingerprints {
     @inline(__always)
     mutating func replace(at position: Int, with fingerprint: UInt64) {
         guard position >= 0, position < Self.capacity else { return }
+        seen |= Self.bit(fingerprint)
         withUnsafeMutableBytes(of: &storage) {
             $0.storeBytes(of: fingerprint, toByteOffset: position * 8, as: UInt64.self)
         }
@@ -398,7 +397,8 @@ struct JSONKeyFingerprints {
     /// returns that position.
     @inline(__always)
     func first(matching fingerprint: UInt64, where body: (Int) -> Bool) -> Int? {
-        withUnsafeBytes(of: storage) { raw in
+        guard seen & Self.bit(fingerprint) != 0 else { return nil }
+        return withUnsafeBytes(of: storage) { raw in
             for position in 0..<count {
                 KeyComparisons.count()
                 if raw.load(fromByteOffset: position * 8, as: UInt64.self) == fingerprint, body(position) {
@@ -410,5 +410,8 @@ struct JSONKeyFingerprints {
     }
 
     /// Forgets every fingerprint.
-    mutating func removeAll() { count = 0 }
+    mutating func removeAll() {
+        count = 0
+        seen = 0
+    }
 }

@@ -29,11 +29,10 @@ extension JSONParserState {
                 let content = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
                 if let strings {
-                    let fingerprint = JSONObjectBuilder.fingerprint(of: content)
+                    let words = JSONKeyWords(content)
                     let string =
-                        strings.string(for: content, fingerprint: fingerprint)
-                        ?? String(decoding: content, as: UTF8.self)
-                    return (string, fingerprint)
+                        strings.string(for: content, words: words) ?? String(decoding: content, as: UTF8.self)
+                    return (string, words.fingerprint)
                 }
                 let string = String(decoding: content, as: UTF8.self)
                 return (string, fingerprinted ? JSONObjectBuilder.fingerprint(of: content) : 0)

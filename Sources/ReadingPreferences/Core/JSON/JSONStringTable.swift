@@ -2,7 +2,7 @@
 /// of building a new `String` for each key and value it reads (SPEC 13).
 ///
 /// Building a `String` validates and copies its bytes, about 150 instructions even for a short
-/// key; finding a known one costs its fingerprint (two loads) and one byte comparison. The table
+/// key; finding a known one costs its words (a few loads) and comparing them. The table
 /// is built once from a fixed list, so a parsed string, known or not, costs at most the longest
 /// run of its buckets: an attacker gains nothing.
 ///
@@ -23,9 +23,10 @@ final class JSONStringTable: Sendable {
         self.positions = positions
     }
 
-    /// The shared string whose UTF-8 is `bytes`, or `nil` when the table does not hold it.
+    /// The shared string whose UTF-8 is `bytes` (summarized by `words`), or `nil` when the table
+    /// does not hold it.
     @inline(__always)
-    func string(for bytes: UnsafeBufferPointer<UInt8>, fingerprint: UInt64) -> String? {
-        positions.value(forKey: bytes, fingerprint: fingerprint).map { strings[$0] }
+    func string(for bytes: UnsafeBufferPointer<UInt8>, words: JSONKeyWords) -> String? {
+        positions.value(forKey: bytes, words: words).map { strings[$0] }
     }
 }

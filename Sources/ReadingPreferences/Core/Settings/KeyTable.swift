@@ -1,17 +1,17 @@
 /// A small open-addressing table from keys to slots, found by the UTF-8 bytes of the key.
 ///
 /// SPEC 13: a lookup must not pay for `String`'s seeded SipHash and canonical comparison on
-/// every parsed key. A key is summarized by its fingerprint (its length and its first and last
-/// eight bytes, two loads: `JSONObjectBuilder.fingerprint(of:)`), which picks the bucket and
-/// rejects almost every other key before its bytes are compared; the keys' bytes are kept in one
-/// flat array, and comparing bytes is comparing Unicode scalars.
+/// every parsed key. A key is summarized by its words (its length and its first and last eight
+/// bytes, a few loads: ``JSONKeyWords``): their fingerprint picks the bucket, and equal words
+/// settle a key of up to 16 bytes without comparing bytes; a longer one compares the rest of its
+/// bytes, kept in one flat array (comparing bytes is comparing Unicode scalars).
 ///
 /// The table holds a catalogue's own keys, fixed when it is built, so a lookup of any key probes
 /// at most the longest run of its buckets: a parsed key cannot make it slower.
 struct KeyTable: Sendable, Hashable {
     private var bytes: [UInt8] = []
     private var offsets: [Int] = [0]
-    private var fingerprints: [UInt64] = []
+    private var words: [JSONKeyWords] = []
     private var buckets: [Int32] = [-1, -1]
     private var values: [Int] = []
 
@@ -23,7 +23,7 @@ struct KeyTable: Sendable, Hashable {
         guard self[key] == nil else { return }
         bytes.append(contentsOf: key.utf8)
         offsets.append(bytes.count)
-        fingerprints.append(JSONObjectBuilder.fingerprint(of: key))
+        words.append(Array(key.utf8).withUnsafeBufferPointer { JSONKeyWords($0) })
         values.append(value)
         if count * 2 > buckets.count {
             rebuild(capacity: buckets.count * 2)
@@ -41,25 +41,24 @@ struct KeyTable: Sendable, Hashable {
     /// The value of a key given as UTF-8 bytes.
     @inline(__always)
     subscript(key: UnsafeBufferPointer<UInt8>) -> Int? {
-        value(forKey: key, fingerprint: JSONObjectBuilder.fingerprint(of: key))
+        value(forKey: key, words: JSONKeyWords(key))
     }
 
-    /// The value of a key given as UTF-8 bytes whose fingerprint is known.
+    /// The value of a key given as UTF-8 bytes whose words are known.
     @inline(__always)
-    func value(forKey key: UnsafeBufferPointer<UInt8>, fingerprint: UInt64) -> Int? {
+    func value(forKey key: UnsafeBufferPointer<UInt8>, words keyWords: JSONKeyWords) -> Int? {
         buckets.withUnsafeBufferPointer { buckets in
             let mask = buckets.count - 1
-            var index = Self.bucket(of: fingerprint, mask: mask)
+            var index = Self.bucket(of: keyWords.fingerprint, mask: mask)
             while true {
                 let entry = Int(buckets[index])
                 if entry < 0 { return nil }
-                if fingerprints[entry] == fingerprint, matches(entry, key) { return values[entry] }
+                if words[entry] == keyWords, keyWords.isComplete || matches(entry, key) { return values[entry] }
                 index = (index + 1) & mask
             }
         }
     }
 
-    @inline(__always)
     private func matches(_ entry: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = offsets[entry]
         guard offsets[entry + 1] - start == key.count else { return false }
@@ -81,7 +80,7 @@ struct KeyTable: Sendable, Hashable {
 
     private mutating func place(_ entry: Int) {
         let mask = buckets.count - 1
-        var index = Self.bucket(of: fingerprints[entry], mask: mask)
+        var index = Self.bucket(of: words[entry].fingerprint, mask: mask)
         while buckets[index] >= 0 { index = (index + 1) & mask }
         buckets[index] = Int32(truncatingIfNeeded: entry)
     }

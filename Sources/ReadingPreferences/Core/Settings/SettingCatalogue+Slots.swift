@@ -31,6 +31,18 @@ extension SettingCatalogue.Storage {
     /// `asDefaults`, keys defaults may not set are ignored (SPEC 5.4).
     func values(of preferences: Preferences, asDefaults: Bool) -> SlotStorage {
         var values = empty
+        overlay(preferences, onto: &values, asDefaults: asDefaults)
+        return values
+    }
+
+    /// Decodes preferences as ``values(of:asDefaults:)`` does and writes the valid values over
+    /// `values` (a value that does not decode leaves the slot as it was), so preferences can be
+    /// decoded straight over the fallbacks and defaults they resolve against (SPEC 5.3 step 6).
+    ///
+    /// - Returns: The slots written, as a mask of the first 64.
+    @discardableResult
+    func overlay(_ preferences: Preferences, onto values: inout SlotStorage, asDefaults: Bool = false) -> UInt64 {
+        var written: UInt64 = 0
         var aliasedSlots: [Int] = []
         preferences.members.withUnsafeBufferPointer { members in
             // Keys are unique, so each slot is written at most once here.
@@ -40,17 +52,23 @@ extension SettingCatalogue.Storage {
                     continue
                 }
                 if asDefaults && !acceptsDefault[slot] { continue }
-                if let value = validValue(ofSlot: slot, member.value) { values[slot] = value }
+                if let value = validValue(ofSlot: slot, member.value) {
+                    values[slot] = value
+                    if slot < 64 { written |= 1 << UInt64(slot) }
+                }
             }
         }
         // Rare: an old key of a renamed setting. It counts only when the new key is absent.
         for slot in aliasedSlots {
             let descriptor = descriptors[slot]
             if asDefaults && !descriptor.acceptsDefault { continue }
-            guard let stored = preferences.storedMember(of: descriptor), stored.isAlias else { continue }
-            values[slot] = descriptor.validValue(of: stored.value)
+            guard let stored = preferences.storedMember(of: descriptor), stored.isAlias,
+                let value = descriptor.validValue(of: stored.value)
+            else { continue }
+            values[slot] = value
+            if slot < 64 { written |= 1 << UInt64(slot) }
         }
-        return values
+        return written
     }
 
     /// SPEC 5.3 step 6 for one slot: the preference ?? the default, where defaults may set the
