@@ -83,7 +83,15 @@ public enum EPUB: SettingsSchema {
         /// The slots whose value steps 1 to 5, 7 and the font rule of SPEC 5.3 decide; every
         /// other slot only falls back (step 6), so an edit of it re-resolves that slot alone.
         var resolvedByRule: [Int] { [language, readingProgression, verticalText, scroll, theme, fontFamily] }
+
+        /// ``resolvedByRule`` as a mask of slots, for the test an edit makes.
+        var resolvedByRuleMask: UInt64 {
+            resolvedByRule.reduce(0) { mask, slot in slot >= 0 && slot < 64 ? mask | 1 << UInt64(slot) : mask
+            }
+        }
     }
 
     static let slots = RuleSlots(catalogue)
+    /// `slots.resolvedByRuleMask`, computed once.
+    static let slotsResolvedByRule = slots.resolvedByRuleMask
 }

@@ -48,7 +48,8 @@ extension EPUB {
             _ preferences: SettingValueTable<EPUB>, into settings: inout ResolvedSettings<EPUB>
         ) {
             // Step 6 for every setting, then the rules of the other steps override.
-            EPUB.catalogue.storage.resolveEach(preferences.storage, defaults.storage, into: &settings.values.storage)
+            EPUB.catalogue.storage.resolveEach(
+                preferences.storage, defaults.storage, into: &settings.values.storage)
             applyRules(RulePreferences(preferences.storage), to: &settings)
         }
 
@@ -118,7 +119,9 @@ extension EPUB {
             // Step 1: language. A publication's tag was classified when it was made.
             let language: SettingValue?
             let isCJK: Bool
-            if let preferred = prefs.language ?? (publication.language == nil ? defaults[slots.language] : nil) {
+            if let preferred = prefs.language
+                ?? (publication.language == nil ? defaults[slots.language] : nil)
+            {
                 language = preferred
                 isCJK = preferred.stringValue.map { LanguageTag(code: $0).isCJK } ?? false
             } else if let tag = publication.language {
@@ -174,7 +177,9 @@ extension EPUB {
             changedSlot slot: Int, _ preferences: SettingValueTable<EPUB>,
             into settings: inout ResolvedSettings<EPUB>
         ) {
-            guard !EPUB.slots.resolvedByRule.contains(slot), settings.layout == publication.layout else {
+            // Every EPUB slot is below 64, so the mask holds every rule slot.
+            let byRule = slot < 0 || slot >= 64 || EPUB.slotsResolvedByRule & (1 << UInt64(slot)) != 0
+            guard !byRule, settings.layout == publication.layout else {
                 resolve(preferences, into: &settings)
                 return
             }

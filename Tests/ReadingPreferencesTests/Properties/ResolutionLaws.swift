@@ -65,7 +65,8 @@ struct ResolutionLaws {
             var expected = ResolvedSettings<Subject.Schema>()
             resolver.resolve(SettingValueTable(preferences), into: &expected)
             let resolved = resolver.resolve(preferences)
-            try ensure(resolved == expected, "\(resolved.values.preferences) != \(expected.values.preferences)")
+            try ensure(
+                resolved == expected, "\(resolved.values.preferences) != \(expected.values.preferences)")
         }
     }
 

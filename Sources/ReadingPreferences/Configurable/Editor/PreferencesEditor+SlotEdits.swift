@@ -20,9 +20,17 @@ extension PreferencesEditor {
     mutating func set(slot: Int, validated: Result<SettingValue, ValueFailure>, activate: Bool)
         throws(PreferenceError)
     {
+        try set(slot: slot, descriptor: descriptor(slot), validated: validated, activate: activate)
+    }
+
+    /// ``set(slot:validated:activate:)`` with the slot's descriptor at hand.
+    mutating func set(
+        slot: Int, descriptor: SettingDescriptor, validated: Result<SettingValue, ValueFailure>,
+        activate: Bool
+    ) throws(PreferenceError) {
         switch validated {
-        case .success(let valid): commit(valid, slot: slot, activate: activate)
-        case .failure(let failure): throw PreferenceError(failure.code, key: descriptor(slot).key)
+        case .success(let valid): commit(valid, slot: slot, descriptor: descriptor, activate: activate)
+        case .failure(let failure): throw PreferenceError(failure.code, key: descriptor.key)
         }
     }
 
@@ -74,15 +82,19 @@ extension PreferencesEditor {
     /// The start of a progression: the stored value validated and coerced, or the effective
     /// value when unset or undecodable (SPEC 3.5).
     func progressionStart(slot: Int) -> Double {
-        if let value = values[slot: slot]?.doubleValue { return value }
+        progressionStart(slot: slot, descriptor: descriptor(slot))
+    }
+
+    private func progressionStart(slot: Int, descriptor: SettingDescriptor) -> Double {
+        if let value = values.storage[slot]?.doubleValue { return value }
         if let value = effectiveValue(slot: slot)?.doubleValue { return value }
-        return descriptor(slot).range?.lowerBound ?? 0
+        return descriptor.range?.lowerBound ?? 0
     }
 
     mutating func step(slot: Int, up: Bool) throws(PreferenceError) {
         let descriptor = descriptor(slot)
         guard descriptor.kind.isRange else { throw PreferenceError(.wrongKind, key: descriptor.key) }
-        let start = progressionStart(slot: slot)
+        let start = progressionStart(slot: slot, descriptor: descriptor)
         let next: Double
         if let steps = descriptor.suggestedSteps, !steps.isEmpty {
             next = Self.nextStep(from: start, in: steps, up: up) ?? start
@@ -90,7 +102,9 @@ extension PreferencesEditor {
             let amount = up ? descriptor.effectiveIncrement : -descriptor.effectiveIncrement
             next = NumberFormatting.stepped(start, by: amount)
         }
-        try set(slot: slot, validated: descriptor.acceptAndValidate(.number(next)), activate: true)
+        try set(
+            slot: slot, descriptor: descriptor, validated: descriptor.acceptAndValidate(.number(next)),
+            activate: true)
     }
 
     /// SPEC 3.5: the nearest step beyond a tolerance of 0.001, or `nil` when there is none.

@@ -1,7 +1,7 @@
 // The typed edits (SPEC 3.4). Each validates first and leaves everything unchanged on error.
 extension PreferencesEditor {
     func slot<Value>(of setting: Setting<Schema, Value>) throws(PreferenceError) -> Int {
-        guard let slot = Schema.catalogue.slot(forKey: setting.key) else {
+        guard let slot = Schema.catalogue.storage.slot(of: setting.descriptor) else {
             throw PreferenceError(.unknownKey, key: setting.key)
         }
         return slot
@@ -74,7 +74,7 @@ extension PreferencesEditor {
     ///
     /// - Parameter setting: The setting whose preference to remove.
     public mutating func clear<Value>(_ setting: Setting<Schema, Value>) {
-        guard let slot = Schema.catalogue.slot(forKey: setting.key) else { return }
+        guard let slot = Schema.catalogue.storage.slot(of: setting.descriptor) else { return }
         clear(slot: slot)
     }
 

@@ -59,7 +59,7 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
     /// A read-only view of one setting.
     public subscript<Value>(setting: Setting<Schema, Value>) -> PreferenceHandle<Schema, Value> {
         PreferenceHandle(
-            editor: self, slot: Schema.catalogue.slot(forKey: setting.key) ?? -1,
+            editor: self, slot: Schema.catalogue.storage.slot(of: setting.descriptor) ?? -1,
             descriptor: setting.descriptor)
     }
 
@@ -97,9 +97,15 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
 
     /// Stores an accepted, validated value, removing any `renamedFrom` alias (SPEC 7).
     mutating func store(_ value: SettingValue, slot: Int) {
-        let descriptor = Schema.catalogue.descriptors[slot]
+        store(value, slot: slot, descriptor: Schema.catalogue.descriptors[slot])
+    }
+
+    /// ``store(_:slot:)`` with the slot's descriptor at hand.
+    mutating func store(_ value: SettingValue, slot: Int, descriptor: SettingDescriptor) {
         preferences[descriptor.key] = descriptor.coder.encode(value)
-        for alias in descriptor.renamedFrom { preferences[alias] = nil }
+        if !descriptor.renamedFrom.isEmpty {
+            for alias in descriptor.renamedFrom { preferences[alias] = nil }
+        }
         if !isOverridden(slot: slot) { values.storage[slot] = value }
     }
 
@@ -114,9 +120,15 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
     /// `set` once the value is valid: store, re-resolve, then activate the automatic parts
     /// when asked and needed (SPEC 3.3, 3.4).
     mutating func commit(_ value: SettingValue, slot: Int, activate: Bool) {
-        store(value, slot: slot)
+        commit(value, slot: slot, descriptor: Schema.catalogue.descriptors[slot], activate: activate)
+    }
+
+    /// ``commit(_:slot:activate:)`` with the slot's descriptor at hand. Only automatic
+    /// requirements are activated here, so a setting without one skips the check.
+    mutating func commit(_ value: SettingValue, slot: Int, descriptor: SettingDescriptor, activate: Bool) {
+        store(value, slot: slot, descriptor: descriptor)
         reresolve(changedSlot: slot)
-        if activate && !isActive(slot: slot) {
+        if activate && descriptor.storage.hasAutomaticRequirement && !isActive(slot: slot) {
             _ = runActivation(slot: slot, includingManual: false)
         }
     }

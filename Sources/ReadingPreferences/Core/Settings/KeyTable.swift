@@ -53,7 +53,9 @@ struct KeyTable: Sendable, Hashable {
             while true {
                 let entry = Int(buckets[index])
                 if entry < 0 { return nil }
-                if words[entry] == keyWords, keyWords.isComplete || matches(entry, key) { return values[entry] }
+                if words[entry] == keyWords, keyWords.isComplete || matches(entry, key) {
+                    return values[entry]
+                }
                 index = (index + 1) & mask
             }
         }

@@ -35,7 +35,7 @@ enum NumberFormatting {
     /// - Returns: The text, or `nil` when ``decimal(_:)`` must write it.
     static func decimalText(_ value: Double, suffix: StaticString = "") -> InlineText? {
         guard value.isFinite else { return nil }
-        let scaled = (value * 100_000).rounded(.toNearestOrAwayFromZero)
+        let scaled = roundedHalfAwayFromZero(value * 100_000)
         // Below 10^15 the rounded integer n has at most 15 significant digits, so the decimal
         // n / 10^5 is exactly the shortest form of the binary64 quotient (DBL_DIG is 15): writing
         // n's digits is the SPEC result, without dividing or printing a Double. A negative n is
@@ -53,7 +53,7 @@ enum NumberFormatting {
         // 10^10 <= |value| < 2^52: split off the integer part (exact), then round the fraction
         // half away from zero. Same rounding rule, without the product's rounding error.
         let integerPart = value.magnitude.rounded(.towardZero)
-        var fraction = ((value.magnitude - integerPart) * 100_000).rounded(.toNearestOrAwayFromZero)
+        var fraction = roundedHalfAwayFromZero((value.magnitude - integerPart) * 100_000)
         var wholePart = UInt64(integerPart)
         if fraction >= 100_000 {
             fraction = 0
@@ -84,7 +84,7 @@ enum NumberFormatting {
     /// 2^52 or more.
     static func percentText(_ value: Double) -> InlineText? {
         guard value.isFinite, value.magnitude < 4_503_599_627_370_496 else { return nil }
-        let scaled = (value * 100).rounded(.toNearestOrAwayFromZero)
+        let scaled = roundedHalfAwayFromZero(value * 100)
         if scaled.magnitude < 9_007_199_254_740_992 {
             // SPEC 3.6 literally: the binary64 product, rounded.
             return .fixedPoint(
@@ -94,7 +94,7 @@ enum NumberFormatting {
         // 2^53 / 100 <= |value| < 2^52: the product is no longer exact, so scale the integer part
         // exactly and round only the fraction (same rule, no binary noise). Fits in UInt64.
         let integerPart = value.magnitude.rounded(.towardZero)
-        let fraction = ((value.magnitude - integerPart) * 100).rounded(.toNearestOrAwayFromZero)
+        let fraction = roundedHalfAwayFromZero((value.magnitude - integerPart) * 100)
         return .fixedPoint(
             integerPart: UInt64(integerPart) * 100 + UInt64(fraction), fraction: 0, fractionDigits: 0,
             isNegative: value < 0, trimsZeros: false, suffix: "%")
@@ -175,7 +175,7 @@ enum NumberFormatting {
             let scale = powersOfTen[digits]
             let scaled = value * scale
             guard scaled.magnitude < 9_007_199_254_740_992 else { return digits }
-            if scaled.rounded(.toNearestOrAwayFromZero) / scale == value { return digits }
+            if roundedHalfAwayFromZero(scaled) / scale == value { return digits }
         }
         return 10
     }
@@ -188,8 +188,20 @@ enum NumberFormatting {
         let scaled = sum * scale
         // Rounding cannot help once the scaled sum is beyond the exact-integer range of binary64.
         guard scaled.magnitude < 9_007_199_254_740_992 else { return sum }
-        let result = scaled.rounded(.toNearestOrAwayFromZero) / scale
+        let result = roundedHalfAwayFromZero(scaled) / scale
         return result == 0 ? 0 : result  // Never store -0.
+    }
+
+    /// `value.rounded(.toNearestOrAwayFromZero)`, bit for bit (the sign of zero included),
+    /// without a call into the C library: below 2^52 the integer part fits an `Int64` and the
+    /// fraction `value - integer part` is exact; from 2^52 on every `Double` is an integer.
+    @inline(__always)
+    static func roundedHalfAwayFromZero(_ value: Double) -> Double {
+        let magnitude = value.magnitude
+        guard magnitude < 4_503_599_627_370_496 else { return value }  // also NaN and infinities
+        let whole = Double(Int64(magnitude))
+        let rounded = magnitude - whole >= 0.5 ? whole + 1 : whole
+        return value.sign == .minus ? -rounded : rounded
     }
 
     // MARK: - Private

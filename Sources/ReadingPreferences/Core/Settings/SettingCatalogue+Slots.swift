@@ -41,7 +41,9 @@ extension SettingCatalogue.Storage {
     ///
     /// - Returns: The slots written, as a mask of the first 64.
     @discardableResult
-    func overlay(_ preferences: Preferences, onto values: inout SlotStorage, asDefaults: Bool = false) -> UInt64 {
+    func overlay(_ preferences: Preferences, onto values: inout SlotStorage, asDefaults: Bool = false)
+        -> UInt64
+    {
         var written: UInt64 = 0
         var aliasedSlots: [Int] = []
         preferences.members.withUnsafeBufferPointer { members in

@@ -26,6 +26,8 @@ public struct SettingCatalogue: Sendable, Hashable {
         let empty: SlotStorage
         /// Every slot's fallback: the table resolution starts from, shared until written.
         let fallbacks: SlotStorage
+        /// The slots of the descriptors themselves, for typed settings.
+        let slotsByDescriptor: DescriptorSlotTable
 
         init(
             descriptors: [SettingDescriptor], slotsByKey: KeyTable, slotsByAlias: KeyTable,
@@ -45,12 +47,17 @@ public struct SettingCatalogue: Sendable, Hashable {
                 fallbacks[slot] = descriptor.fallback
             }
             self.fallbacks = fallbacks
+            slotsByDescriptor = DescriptorSlotTable(descriptors)
         }
 
         // Looking up through a method borrows the tables; reading them as properties from the
         // struct would copy (retain and release) their three arrays on every lookup.
         func slot(forKey key: String) -> Int? { slotsByKey[key] }
         func slot(forAlias key: String) -> Int? { slotsByAlias[key] }
+        // The descriptor itself, else any descriptor with its key (a setting built separately).
+        func slot(of descriptor: SettingDescriptor) -> Int? {
+            slotsByDescriptor.slot(of: descriptor) ?? slotsByKey[descriptor.key]
+        }
     }
 
     let storage: Storage
@@ -107,7 +114,7 @@ public struct SettingCatalogue: Sendable, Hashable {
     /// - Parameter setting: The setting.
     /// - Returns: The slot, or `nil`.
     public func slot<Owner, Value>(of setting: Setting<Owner, Value>) -> Int? {
-        storage.slot(forKey: setting.key)
+        storage.slot(of: setting.descriptor)
     }
 
     /// The slot whose value a stored key holds: the setting's own key, or one of its

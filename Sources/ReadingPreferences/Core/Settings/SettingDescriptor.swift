@@ -30,6 +30,9 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
         let group: String?
         let presentation: SettingPresentation
         let customControl: String?
+        /// Whether the activator has an automatic requires-preference part, the only kind `set`
+        /// activates (SPEC 3.3); without one an edit never needs to check activation.
+        let hasAutomaticRequirement: Bool
 
         init(_ spec: Specification) {
             key = spec.key
@@ -55,6 +58,10 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
             group = spec.group
             presentation = spec.presentation
             customControl = spec.customControl
+            hasAutomaticRequirement = spec.activator.parts.contains {
+                if case .requiresPreference(_, _, automatic: true) = $0 { return true }
+                return false
+            }
         }
     }
 

@@ -242,7 +242,7 @@ struct ReadiumCSSRow: Sendable {
 
     /// ``fontWeight(_:)``, inline.
     static func fontWeightText(_ value: Double) -> InlineText {
-        let weight = (400 * value).rounded(.toNearestOrAwayFromZero)
+        let weight = NumberFormatting.roundedHalfAwayFromZero(400 * value)
         let clamped: UInt64 = weight.isFinite ? UInt64(min(max(weight, 1), 1000)) : (weight > 0 ? 1000 : 1)
         return InlineText.fixedPoint(
             integerPart: clamped, fraction: 0, fractionDigits: 0, isNegative: false, trimsZeros: false)

@@ -167,3 +167,27 @@ struct NumberFormattingTests {
         #expect(NumberFormatting.stepped(1e-10, by: 1e-10) == 2e-10)
     }
 }
+
+@Suite("Rounding half away from zero without the C library")
+struct RoundingTests {
+    @Test("roundedHalfAwayFromZero is rounded(.toNearestOrAwayFromZero), bit for bit")
+    func sameAsStandardLibrary() {
+        var random = SystemRandomNumberGenerator()
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, 0.49999999999999994, -0.49999999999999994,
+            4_503_599_627_370_495.5,
+            4_503_599_627_370_496, 9_007_199_254_740_994, .infinity, -.infinity, .nan, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude, 1e-300, 12_345.678_9,
+        ]
+        for _ in 0..<20_000 {
+            values.append(Double(bitPattern: random.next()))
+            values.append(Double(Int64.random(in: -1_000_000...1_000_000, using: &random)) / 8)
+        }
+        for value in values {
+            let expected = value.rounded(.toNearestOrAwayFromZero)
+            let rounded = NumberFormatting.roundedHalfAwayFromZero(value)
+            #expect(
+                rounded.bitPattern == expected.bitPattern || (rounded.isNaN && expected.isNaN), "\(value)")
+        }
+    }
+}
