@@ -175,6 +175,13 @@ struct SlotStorage: @unchecked Sendable, Hashable, RandomAccessCollection, Mutab
         }
     }
 
+    /// The mask of the first 64 slots that hold a value, and whether the table has more slots
+    /// (which the mask does not cover).
+    var setSlotMask: (mask: UInt64, isPartial: Bool) {
+        buffer.withUnsafeMutablePointers { header, _ in (header.pointee.setSlots, endIndex > Self.maskedSlots)
+        }
+    }
+
     /// Whether no slot holds a value.
     var isUnset: Bool {
         buffer.withUnsafeMutablePointers { header, elements in

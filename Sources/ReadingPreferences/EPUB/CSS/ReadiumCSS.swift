@@ -1,4 +1,20 @@
 extension ResolvedSettings where Schema == EPUB {
+    /// The Readium CSS user properties of these settings (SPEC 8), with no app options: no
+    /// registered font families, reading-system properties or overrides.
+    ///
+    /// A fixed-layout publication gets no properties at all.
+    ///
+    /// ```swift
+    /// let css = editor.settings.readiumCSS()
+    /// webView.setStyle(css.inlineStyle)
+    /// ```
+    ///
+    /// - Returns: The properties, sorted by name.
+    public func readiumCSS() -> ReadiumCSSProperties {
+        guard layout == .reflowable else { return ReadiumCSSProperties() }
+        return userProperties(fonts: nil)
+    }
+
     /// The Readium CSS user properties of these settings, with the app's reading-system
     /// properties merged first and its overrides last (SPEC 8).
     ///
@@ -6,10 +22,13 @@ extension ResolvedSettings where Schema == EPUB {
     /// settings whether or not Readium CSS's flags make them apply, as Readium does.
     ///
     /// ```swift
-    /// let css = editor.settings.readiumCSS()
+    /// let css = editor.settings.readiumCSS(options: options)
     /// webView.setStyle(css.inlineStyle)
     /// ```
-    public func readiumCSS(options: ReadiumCSSOptions = ReadiumCSSOptions()) -> ReadiumCSSProperties {
+    ///
+    /// - Parameter options: The app's font families, reading-system properties and overrides.
+    /// - Returns: The properties, sorted by name.
+    public func readiumCSS(options: ReadiumCSSOptions) -> ReadiumCSSProperties {
         guard layout == .reflowable else { return ReadiumCSSProperties() }
         let user = userProperties(fonts: options.fonts)
         // The user properties come out sorted and unique; only the app's additions need a merge.
@@ -25,23 +44,34 @@ extension ResolvedSettings where Schema == EPUB {
     /// SPEC 8: each row of `EPUB.readiumCSS` that has a value, written in property-name order
     /// (the rows are sorted), so no sort is needed. The style is written on the stack and copied
     /// once into its string.
-    private func userProperties(fonts: FontFamilyRegistry) -> ReadiumCSSProperties {
+    private func userProperties(fonts: FontFamilyRegistry?) -> ReadiumCSSProperties {
         let table = EPUB.readiumCSS
         let values = self.values.storage
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { storage in
             var writer = ReadiumCSSStyleWriter(startingIn: storage, properties: table.rows.count)
             table.rows.withUnsafeBufferPointer { rows in
-                for index in rows.indices where !rows[index].isAbsent(in: values) {
+                func write(_ index: Int, into writer: inout ReadiumCSSStyleWriter) {
                     writer.beginProperty()
                     writer.output.append(rows[index].name)
                     writer.beginValue()
-                    if !rows[index].writeValue(
+                    if rows[index].writeValue(
                         in: values, fonts: fonts, choices: table.choices, into: &writer.output)
                     {
+                        writer.endProperty()
+                    } else {
                         writer.cancelProperty()
-                        continue
                     }
-                    writer.endProperty()
+                }
+                // Only the rows reading a slot that holds a value, in row (name) order.
+                if var visit = table.rowsToVisit(values) {
+                    while visit != 0 {
+                        write(visit.trailingZeroBitCount, into: &writer)
+                        visit &= visit &- 1
+                    }
+                } else {
+                    for index in rows.indices where !rows[index].isAbsent(in: values) {
+                        write(index, into: &writer)
+                    }
                 }
             }
             return writer.finish()

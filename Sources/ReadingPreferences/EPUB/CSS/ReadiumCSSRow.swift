@@ -47,6 +47,9 @@ final class ReadiumCSSTable: Sendable {
     let rows: [ReadiumCSSRow]
     /// The pairs the choice rows map values with, each row's a run of them.
     let choices: [ReadiumCSSRow.Choice]
+    /// For each slot below 64, the rows that read it, as a mask of row positions; empty when
+    /// the table has more than 64 rows or reads a slot beyond 64 (then every row is visited).
+    let rowsReadingSlot: [UInt64]
 
     /// Builds a table; `declare` adds the rows in any order.
     init(_ declare: (inout Builder) -> Void) {
@@ -54,6 +57,32 @@ final class ReadiumCSSTable: Sendable {
         declare(&builder)
         rows = builder.rows.sorted { Self.bytes($0.name).lexicographicallyPrecedes(Self.bytes($1.name)) }
         choices = builder.choices
+        var rowsReadingSlot = Array(repeating: UInt64(0), count: 64)
+        var masked = rows.count <= 64
+        for (position, row) in rows.enumerated() where masked {
+            for slot in [row.slot, row.otherSlot] where slot >= 0 {
+                guard slot < 64 else {
+                    masked = false
+                    break
+                }
+                rowsReadingSlot[slot] |= 1 << UInt64(position)
+            }
+        }
+        self.rowsReadingSlot = masked ? rowsReadingSlot : []
+    }
+
+    /// The positions of the rows that may have a value: those reading a slot that holds one.
+    /// Rows whose slots all resolved to none are absent, so only these are visited.
+    func rowsToVisit(_ values: SlotStorage) -> UInt64? {
+        let (setSlots, isPartial) = values.setSlotMask
+        guard !rowsReadingSlot.isEmpty, !isPartial else { return nil }
+        var rows: UInt64 = 0
+        var slots = setSlots
+        while slots != 0 {
+            rows |= rowsReadingSlot[slots.trailingZeroBitCount]
+            slots &= slots &- 1
+        }
+        return rows
     }
 
     private static func bytes(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
@@ -188,7 +217,7 @@ struct ReadiumCSSRow: Sendable {
     /// when the property is absent.
     @inline(__always)
     func writeValue(
-        in values: SlotStorage, fonts: FontFamilyRegistry, choices table: [Choice],
+        in values: SlotStorage, fonts: FontFamilyRegistry?, choices table: [Choice],
         into output: inout TextOutput
     ) -> Bool {
         switch rule {
@@ -222,7 +251,8 @@ struct ReadiumCSSRow: Sendable {
             output.append(color.hexText)
         case .fontStack:
             guard case .string(let family) = values[slot] else { return false }
-            output.append(contentsOf: fonts.cssValue(for: family))
+            // Without a registry, a family's stack is its name alone.
+            output.append(contentsOf: fonts?.cssValue(for: family) ?? FontFamilyRegistry.cssName(family))
         case .fontOverride:
             guard values.isSet(slot) || values[otherSlot]?.boolValue == true else { return false }
             output.append("readium-font-on")
