@@ -265,7 +265,9 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     )
         async throws -> ResolvedSettings<Schema>
     {
-        try await editor(for: publication, context: context).settings
+        // What an editor of the publication resolves to, without the editor's tables.
+        let (merged, overrides) = try await layers(for: publication)
+        return resolver(context).resolve(overrides.isEmpty ? merged : merged.merging(overrides))
     }
 
     /// Changes the app defaults; publications' streams report what that changes, with cause

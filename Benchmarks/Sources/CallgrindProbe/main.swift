@@ -20,6 +20,39 @@ func probeMeasuredLoop(_ workload: inout Workload, _ operation: MeasuredOperatio
 }
 
 let arguments = CommandLine.arguments
+
+// `CallgrindProbe store-open-resolve <iterations>`: the store row that opens a 10,000-book store
+// and resolves one book, for a profiler (it does I/O, so callgrind.sh leaves it out).
+@inline(never)
+func probeMeasuredStoreLoop(_ workload: StoreWorkload, _ iterations: Int) async throws -> Int {
+    var sum = 0
+    for _ in 0..<iterations { sum &+= try await workload.openAndResolve() }
+    return sum
+}
+
+if arguments.count == 3, arguments[1] == "store-open-resolve", let iterations = Int(arguments[2]) {
+    do {
+        let workload = try StoreWorkload(publications: 10_000)
+        _ = try await probeMeasuredStoreLoop(workload, 16)
+        let start = monotonicNanoseconds()
+        let sum = try await probeMeasuredStoreLoop(workload, iterations)
+        let main = monotonicNanoseconds()
+        let detached = try await Task.detached { try await probeMeasuredStoreLoop(workload, iterations) }
+            .value
+        let end = monotonicNanoseconds()
+        var bare = 0
+        for _ in 0..<iterations { bare &+= workload.bareRead() }
+        let bareEnd = monotonicNanoseconds()
+        print(
+            "store-open-resolve ns/call from the main thread \((main - start) / UInt64(iterations)),"
+                + " from a task \((end - main) / UInt64(iterations)), bare read \((bareEnd - end) / UInt64(iterations))"
+                + " (\(sum &+ detached &+ bare))")
+        exit(0)
+    } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+}
 let paired = arguments.count == 5 && arguments[4] == "--paired"
 guard arguments.count == 4 || paired,
     let operation = MeasuredOperation(rawValue: arguments[1]),

@@ -34,7 +34,8 @@ public final class StoreWorkload: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for index in 0..<publications {
             let id = String(format: "urn:isbn:978-0-00000-%04d", index)
-            let json = "{\n  \"readingProgression\": \"rtl\",\n  \"language\": \"ar\",\n  \"spread\": \"never\",\n"
+            let json =
+                "{\n  \"readingProgression\": \"rtl\",\n  \"language\": \"ar\",\n  \"spread\": \"never\",\n"
                 + "  \"fontSize\": 1.\(index % 9 + 1),\n  \"theme\": \"sepia\",\n  \"$id\": \"\(id)\"\n}\n"
             let path = storage.path(of: .layer(configurable: "epub", .publication(id)))
             try Data(json.utf8).write(to: URL(fileURLWithPath: path))
@@ -96,7 +97,9 @@ public final class StoreWorkload: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
         var total = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress.map { $0 + total }, $0.count - total) }
+            let count = buffer.withUnsafeMutableBytes {
+                read(file, $0.baseAddress.map { $0 + total }, $0.count - total)
+            }
             if count <= 0 { break }
             total += count
             if total == buffer.count { buffer.append(contentsOf: repeatElement(0, count: 4096)) }

@@ -15,7 +15,8 @@ public final class SyncWorkload: @unchecked Sendable {
     /// Builds three roots with the same publications, synced once through the mirror.
     public init(publications: Int) async throws {
         self.publications = publications
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rp-sync-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rp-sync-\(UUID().uuidString)")
         self.folder = folder
         mirror = folder.appendingPathComponent("mirror")
         roots = ["a", "b", "c"].map { folder.appendingPathComponent($0) }
@@ -25,9 +26,11 @@ public final class SyncWorkload: @unchecked Sendable {
             at: URL(fileURLWithPath: sample).deletingLastPathComponent(), withIntermediateDirectories: true)
         for index in 0..<publications {
             let id = String(format: "urn:isbn:978-0-%06d", index)
-            let json = "{\n  \"readingProgression\": \"rtl\",\n  \"language\": \"ar\",\n  \"spread\": \"never\",\n"
+            let json =
+                "{\n  \"readingProgression\": \"rtl\",\n  \"language\": \"ar\",\n  \"spread\": \"never\",\n"
                 + "  \"fontSize\": 1.\(index % 9 + 1),\n  \"theme\": \"sepia\",\n  \"$id\": \"\(id)\"\n}\n"
-            try Data(json.utf8).write(to: URL(fileURLWithPath: storage.path(of: .layer(configurable: "epub", .publication(id)))))
+            try Data(json.utf8).write(
+                to: URL(fileURLWithPath: storage.path(of: .layer(configurable: "epub", .publication(id)))))
         }
         _ = try await sync(0)
         _ = try await sync(1)
@@ -49,7 +52,9 @@ public final class SyncWorkload: @unchecked Sendable {
     public func changeOneKey() async throws {
         value += 1
         let store = PreferencesStore<EPUB>(storage: FileStorage(root: roots[0]))
-        try await store.write(["fontSize": .number(JSONNumber(1 + Double(value % 9) / 10))], to: .publication("urn:isbn:978-0-000042"))
+        try await store.write(
+            ["fontSize": .number(JSONNumber(1 + Double(value % 9) / 10))],
+            to: .publication("urn:isbn:978-0-000042"))
         _ = try await sync(0)
     }
 

@@ -6,6 +6,10 @@
 /// editor[.speed].formattedValue()   // "110%"
 /// ```
 public enum Audio: SettingsSchema {
+    /// `audio`: the configurable's name in files and tools (written out, not read from the type's
+    /// name at run time).
+    public static let identifier = "audio"
+
     /// Audio resolves every setting to its preference, default or fallback.
     public typealias Resolver = StandardResolver<Audio>
     /// The editor of audio preferences.

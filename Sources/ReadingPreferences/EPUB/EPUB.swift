@@ -7,6 +7,10 @@
 /// editor.settings[.readingProgression]   // .rtl
 /// ```
 public enum EPUB: SettingsSchema {
+    /// `epub`: the configurable's name in files and tools (written out, not read from the type's
+    /// name at run time).
+    public static let identifier = "epub"
+
     /// The editor of EPUB preferences.
     public typealias Editor = PreferencesEditor<EPUB>
     /// Resolved EPUB settings.

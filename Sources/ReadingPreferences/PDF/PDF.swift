@@ -7,6 +7,10 @@
 /// editor[.spread].isEffective   // true: the scroll axis is vertical
 /// ```
 public enum PDF: SettingsSchema {
+    /// `pdf`: the configurable's name in files and tools (written out, not read from the type's
+    /// name at run time).
+    public static let identifier = "pdf"
+
     /// The editor of PDF preferences.
     public typealias Editor = PreferencesEditor<PDF>
     /// Resolved PDF settings.

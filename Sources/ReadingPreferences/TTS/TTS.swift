@@ -7,6 +7,10 @@
 /// editor[.pitch].formattedValue()   // "1×"
 /// ```
 public enum TTS: SettingsSchema {
+    /// `tts`: the configurable's name in files and tools (written out, not read from the type's
+    /// name at run time).
+    public static let identifier = "tts"
+
     /// The editor of TTS preferences.
     public typealias Editor = PreferencesEditor<TTS>
     /// Resolved TTS settings.

@@ -27,12 +27,18 @@ import ReadingPreferences
 public struct FileStorage: PreferencesStorage {
     /// The root folder.
     public let root: URL
+    /// The root's path without trailing separators, read from the URL once: every read and
+    /// write builds a path from it.
+    private let rootPath: String
 
     /// Creates a storage rooted at a folder (created on the first write).
     ///
     /// - Parameter root: The root folder.
     public init(root: URL) {
         self.root = root
+        var path = root.path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        rootPath = path
     }
 
     /// The file of a location.
@@ -56,10 +62,15 @@ public struct FileStorage: PreferencesStorage {
 
     /// A path under the root, joined as text: `URL.appendingPathComponent(_:)` asks the file
     /// system whether each result is a folder, one system call per component on every read.
-    private func file(_ components: String...) -> String {
-        var path = root.path
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        for component in components { path += (path == "/" ? "" : "/") + component }
+    private func file(_ first: String, _ second: String? = nil, _ third: String? = nil) -> String {
+        var path = rootPath
+        path.reserveCapacity(
+            rootPath.utf8.count + first.utf8.count + (second?.utf8.count ?? 0) + (third?.utf8.count ?? 0) + 3)
+        for component in [first, second, third] {
+            guard let component else { continue }
+            if path != "/" { path += "/" }
+            path += component
+        }
         return path
     }
 
