@@ -19,7 +19,7 @@ struct TextOutput: ~Copyable {
     /// An empty output with room for `capacity` bytes before it grows.
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        base = Self.allocate(self.capacity)
         ownsBase = true
     }
 
@@ -32,12 +32,21 @@ struct TextOutput: ~Copyable {
             ownsBase = false
         } else {
             capacity = 256
-            base = .allocate(capacity: capacity)
+            base = Self.allocate(capacity)
             ownsBase = true
         }
     }
 
-    deinit { if ownsBase { base.deallocate() } }
+    deinit { if ownsBase { free(base) } }
+
+    /// A heap buffer from `malloc`, so `Data` can take it over with its `.free` deallocator (the
+    /// cheapest way for it to let go of it). `malloc` fails only when memory is exhausted; the
+    /// fallback is Swift's own allocator, which then stops the program as any allocation does
+    /// (and which allocates with `malloc` where it succeeds).
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = malloc(capacity) else { return .allocate(capacity: capacity) }
+        return memory.bindMemory(to: UInt8.self, capacity: capacity)
+    }
 
     /// Makes room for `extra` more bytes.
     @inline(__always)
@@ -48,9 +57,9 @@ struct TextOutput: ~Copyable {
     private mutating func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        let newBase = Self.allocate(newCapacity)
         newBase.update(from: base, count: count)
-        if ownsBase { base.deallocate() }
+        if ownsBase { free(base) }
         base = newBase
         capacity = newCapacity
         ownsBase = true
@@ -119,11 +128,11 @@ struct TextOutput: ~Copyable {
         discard self
         guard owned, length > 0 else {
             let data = Data(bytes: bytes, count: length)
-            if owned { bytes.deallocate() }
+            if owned { free(bytes) }
             return data
         }
         return Data(
-            bytesNoCopy: bytes, count: length, deallocator: .custom { pointer, _ in pointer.deallocate() })
+            bytesNoCopy: bytes, count: length, deallocator: .free)
     }
 
     /// The bytes as an array.
