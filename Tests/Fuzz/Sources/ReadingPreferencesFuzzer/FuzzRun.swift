@@ -24,6 +24,21 @@ struct FuzzRun {
         exercise(EPUB.self, resolver: epubResolver()) { editor in
             FuzzCheck.cleanCSS(editor.settings.readiumCSS(options: Self.cssOptions))
             FuzzCheck.cleanLanguage(editor.settings.pageLayout.language)
+            // The fast paths answer as the general ones (RP-0027).
+            let css = editor.settings.readiumCSS()
+            FuzzCheck.require(
+                css
+                    == editor.settings.readiumCSS(
+                        options: ReadiumCSSOptions(readingSystemProperties: ["--RS__x": "1"])
+                    )
+                    .filtering { $0 != "--RS__x" },
+                "CSS without options is CSS with options, less the options' properties")
+            FuzzCheck.require(css == ReadiumCSSProperties(css.properties), "CSS reads back from its style")
+            var twoStep = EPUB.Settings()
+            editor.resolver.resolve(SettingValueTable(editor.preferences), into: &twoStep)
+            FuzzCheck.require(
+                editor.resolver.resolve(editor.preferences) == twoStep,
+                "resolving stored preferences in one table is resolving their decoded table")
         }
         exercise(PDF.self, resolver: pdfResolver())
         exercise(Audio.self, resolver: Audio.Resolver(defaults: defaults()))
@@ -241,5 +256,12 @@ enum FuzzCheck {
             let value = property.value.lowercased()
             require(!value.contains("nan") && !value.contains("inf"), "CSS never holds NaN or infinities")
         }
+    }
+}
+
+extension ReadiumCSSProperties {
+    /// The properties whose names pass `isIncluded`.
+    func filtering(_ isIncluded: (String) -> Bool) -> ReadiumCSSProperties {
+        ReadiumCSSProperties(properties.filter { isIncluded($0.name) })
     }
 }

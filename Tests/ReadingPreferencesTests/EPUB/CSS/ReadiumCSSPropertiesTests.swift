@@ -46,3 +46,19 @@ struct ReadiumCSSPropertiesTests {
         #expect(joined != a)
     }
 }
+
+@Suite("Readium CSS written past its stack buffer")
+struct ReadiumCSSLongStyleTests {
+    @Test("a style longer than the writer's stack storage moves to the heap and reads back whole")
+    func longFontFamily() throws {
+        let family = String(repeating: "Very Long \"Family\" Name ", count: 200)
+        let preferences: Preferences = ["fontFamily": .string(family), "fontSize": 1.5, "theme": "dark"]
+        let settings = EPUB.Resolver().resolve(preferences)
+        let css = settings.readiumCSS()
+        #expect(css.inlineStyle.utf8.count > 4096)
+        #expect(css["--USER__fontFamily"] == FontFamilyRegistry.cssName(family))
+        #expect(css["--USER__fontSize"] == "150%")
+        #expect(css == settings.readiumCSS(options: ReadiumCSSOptions()))
+        #expect(css == ReadiumCSSProperties(css.properties))
+    }
+}
