@@ -103,9 +103,7 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
     /// ``store(_:slot:)`` with the slot's descriptor at hand.
     mutating func store(_ value: SettingValue, slot: Int, descriptor: SettingDescriptor) {
         preferences[descriptor.key] = descriptor.coder.encode(value)
-        if !descriptor.renamedFrom.isEmpty {
-            for alias in descriptor.renamedFrom { preferences[alias] = nil }
-        }
+        for alias in descriptor.renamedFrom { preferences[alias] = nil }
         if !isOverridden(slot: slot) { values.storage[slot] = value }
     }
 
