@@ -37,6 +37,26 @@ struct SHA256Tests {
         #expect(
             hasher.finalize().hexString == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
+
+    @Test("every length across the block and padding boundaries, fed whole, lazily and byte by byte")
+    func everyLength() {
+        let data = (0..<200).map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
+        var whole = ""
+        for count in 0...200 {
+            let message = Array(data[..<count])
+            let digest = SHA256.hash(message).hexString
+            // A sequence without contiguous storage takes the other path.
+            #expect(SHA256.hash(message.lazy.map { $0 }).hexString == digest)
+            var hasher = SHA256()
+            for byte in message { hasher.update(CollectionOfOne(byte)) }
+            #expect(hasher.finalize().hexString == digest)
+            whole += digest
+        }
+        // Python's hashlib: sha256 of the 201 hex digests of data[:n], joined.
+        #expect(
+            SHA256.hash(Array(whole.utf8)).hexString
+                == "530566f39d545b371e5360fbfe251c0da6410ba297e67392dfaec0cb575d67ed")
+    }
 }
 
 /// Fingerprints are stable values, not `hashValue`s (SPEC 9, ETags).

@@ -6,11 +6,19 @@
 /// hash.update(Array("abc".utf8))
 /// hash.finalize().hexString   // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 /// ```
+///
+/// The store hashes a publication's identifier on every read of it, so the hasher allocates
+/// nothing but the digest: a partial block waits in inline storage, contiguous input (arrays,
+/// native strings' UTF-8) is compressed in place, and the message schedule lives on the stack.
 public struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
-    private var buffer: [UInt8] = []
+    /// The bytes of the block being filled: the first `length % 64` of its 64.
+    private var pending: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+        0, 0, 0, 0, 0, 0, 0, 0
+    )
+    /// The message length so far, in bytes.
     private var length: UInt64 = 0
 
     /// A digest: 32 bytes.
@@ -20,14 +28,21 @@ public struct SHA256: Sendable {
 
         /// The digest in lower-case hexadecimal (64 digits).
         public var hexString: String {
-            let digits = Array("0123456789abcdef".utf8)
-            var result: [UInt8] = []
-            result.reserveCapacity(64)
-            for byte in bytes {
-                result.append(digits[Int(byte >> 4)])
-                result.append(digits[Int(byte & 0x0F)])
+            String(unsafeUninitializedCapacity: bytes.count * 2) { output in
+                writeHex(digits: bytes.count * 2, into: output)
             }
-            return String(decoding: result, as: UTF8.self)
+        }
+
+        /// Writes the first `digits` lower-case hexadecimal digits of the digest (even, at most
+        /// 64) into `output`; returns `digits`.
+        package func writeHex(digits: Int, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            let hex: StaticString = "0123456789abcdef"
+            for index in 0..<digits / 2 {
+                let byte = bytes[index]
+                output[2 * index] = hex.utf8Start[Int(byte >> 4)]
+                output[2 * index + 1] = hex.utf8Start[Int(byte & 0x0F)]
+            }
+            return digits
         }
 
         /// The hexadecimal digest.
@@ -35,9 +50,7 @@ public struct SHA256: Sendable {
     }
 
     /// Starts a hash.
-    public init() {
-        buffer.reserveCapacity(64)
-    }
+    public init() {}
 
     /// The digest of some bytes.
     ///
@@ -53,12 +66,46 @@ public struct SHA256: Sendable {
     ///
     /// - Parameter bytes: The next bytes.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            buffer.append(byte)
-            length &+= 1
-            if buffer.count == 64 {
-                compress(buffer)
-                buffer.removeAll(keepingCapacity: true)
+        let done: Void? = bytes.withContiguousStorageIfAvailable { absorb(UnsafeRawBufferPointer($0)) }
+        guard done == nil else { return }
+        // Any other sequence goes through a block-sized buffer on the stack.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { chunk in
+            var count = 0
+            for byte in bytes {
+                chunk[count] = byte
+                count += 1
+                if count == 64 {
+                    absorb(UnsafeRawBufferPointer(chunk))
+                    count = 0
+                }
+            }
+            absorb(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: chunk[..<count])))
+        }
+    }
+
+    /// Adds bytes in memory to the message.
+    private mutating func absorb(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        let filled = Int(length % 64)
+        length &+= UInt64(bytes.count)
+        if filled > 0 {
+            let taken = Swift.min(64 - filled, bytes.count)
+            withUnsafeMutableBytes(of: &pending) { block in
+                UnsafeMutableRawBufferPointer(rebasing: block[filled..<filled + taken])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[..<taken]))
+            }
+            offset = taken
+            guard filled + taken == 64 else { return }
+            let block = pending
+            withUnsafeBytes(of: block) { compress($0, at: 0) }
+        }
+        while bytes.count - offset >= 64 {
+            compress(bytes, at: offset)
+            offset += 64
+        }
+        if offset < bytes.count {
+            withUnsafeMutableBytes(of: &pending) { block in
+                block.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
             }
         }
     }
@@ -69,29 +116,31 @@ public struct SHA256: Sendable {
     public func finalize() -> Digest {
         var copy = self
         let bitLength = length &* 8
-        copy.buffer.append(0x80)
-        while copy.buffer.count % 64 != 56 { copy.buffer.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            copy.buffer.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        // 0x80, zeros up to 56 bytes into a block, then the length in bits, big-endian.
+        let filled = Int(length % 64)
+        let padding = filled < 56 ? 56 - filled : 120 - filled
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: padding + 8) { tail in
+            tail.initialize(repeating: 0)
+            tail[0] = 0x80
+            for index in 0..<8 {
+                tail[padding + index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(56 - 8 * index))
+            }
+            copy.absorb(UnsafeRawBufferPointer(tail))
         }
-        var start = 0
-        while start < copy.buffer.count {
-            copy.compress(copy.buffer[start..<start + 64])
-            start += 64
-        }
-        let words = [
-            copy.state.0, copy.state.1, copy.state.2, copy.state.3, copy.state.4, copy.state.5, copy.state.6,
-            copy.state.7,
-        ]
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        for word in words {
-            bytes.append(UInt8(truncatingIfNeeded: word >> 24))
-            bytes.append(UInt8(truncatingIfNeeded: word >> 16))
-            bytes.append(UInt8(truncatingIfNeeded: word >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: word))
-        }
-        return Digest(bytes: bytes)
+        let words = copy.state
+        return Digest(
+            bytes: [UInt8](unsafeUninitializedCapacity: 32) { output, count in
+                withUnsafeBytes(of: words) { raw in
+                    for index in 0..<8 {
+                        let word = raw.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)
+                        for byte in 0..<4 {
+                            output[4 * index + byte] = UInt8(
+                                truncatingIfNeeded: word >> UInt32(24 - 8 * byte))
+                        }
+                    }
+                }
+                count = 32
+            })
     }
 
     private static let roundConstants: [UInt32] = [
@@ -113,48 +162,47 @@ public struct SHA256: Sendable {
         0xc671_78f2,
     ]
 
-    /// Processes one 64-byte block.
-    private mutating func compress(_ block: some Collection<UInt8>) {
-        var schedule = [UInt32](repeating: 0, count: 64)
-        var index = block.startIndex
-        for word in 0..<16 {
-            var value: UInt32 = 0
-            for _ in 0..<4 {
-                value = value << 8 | UInt32(block[index])
-                index = block.index(after: index)
+    /// Processes the 64-byte block at `offset` in `bytes`.
+    private mutating func compress(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            for word in 0..<16 {
+                schedule[word] = UInt32(
+                    bigEndian: bytes.loadUnaligned(fromByteOffset: offset + 4 * word, as: UInt32.self))
             }
-            schedule[word] = value
+            for word in 16..<64 {
+                let early = schedule[word - 15]
+                let late = schedule[word - 2]
+                let s0 = rotate(early, 7) ^ rotate(early, 18) ^ (early >> 3)
+                let s1 = rotate(late, 17) ^ rotate(late, 19) ^ (late >> 10)
+                schedule[word] = schedule[word - 16] &+ s0 &+ schedule[word - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = state
+            Self.roundConstants.withUnsafeBufferPointer { constants in
+                for round in 0..<64 {
+                    let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                    let choice = (e & f) ^ (~e & g)
+                    let temp1 = h &+ sum1 &+ choice &+ constants[round] &+ schedule[round]
+                    let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let temp2 = sum0 &+ majority
+                    h = g
+                    g = f
+                    f = e
+                    e = d &+ temp1
+                    d = c
+                    c = b
+                    b = a
+                    a = temp1 &+ temp2
+                }
+            }
+            state = (
+                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
+                state.6 &+ g, state.7 &+ h
+            )
         }
-        for word in 16..<64 {
-            let s0 =
-                rotate(schedule[word - 15], 7) ^ rotate(schedule[word - 15], 18) ^ (schedule[word - 15] >> 3)
-            let s1 =
-                rotate(schedule[word - 2], 17) ^ rotate(schedule[word - 2], 19) ^ (schedule[word - 2] >> 10)
-            schedule[word] = schedule[word - 16] &+ s0 &+ schedule[word - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = state
-        for round in 0..<64 {
-            let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ sum1 &+ choice &+ Self.roundConstants[round] &+ schedule[round]
-            let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = sum0 &+ majority
-            h = g
-            g = f
-            f = e
-            e = d &+ temp1
-            d = c
-            c = b
-            b = a
-            a = temp1 &+ temp2
-        }
-        state = (
-            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
-            state.7 &+ h
-        )
     }
 
+    @inline(__always)
     private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
         value >> count | value << (32 - count)
     }
