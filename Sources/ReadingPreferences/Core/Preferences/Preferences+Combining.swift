@@ -16,6 +16,10 @@ extension Preferences {
     /// Writes `other`'s keys over these preferences; see ``merging(_:)``.
     public mutating func merge(_ other: Preferences) {
         guard !other.isEmpty else { return }
+        guard !isEmpty else {
+            members = other.members
+            return
+        }
         var builder = JSONObjectBuilder(uniqueMembers: members)
         for member in other.members { _ = builder.insert(key: member.key, value: member.value) }
         members = builder.members
