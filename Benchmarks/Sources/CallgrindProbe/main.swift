@@ -30,6 +30,23 @@ func probeMeasuredStoreLoop(_ workload: StoreWorkload, _ iterations: Int) async 
     return sum
 }
 
+/// The store row's paired ratio, measured off the main actor as the benchmark does.
+nonisolated func probePairedStoreRatio(_ workload: StoreWorkload, _ iterations: Int) async throws
+    -> AsyncPairedTimer
+{
+    var timer = AsyncPairedTimer()
+    var sink = 0
+    try await timer.measure(rounds: max(iterations / 16, 1), batch: 16) {
+        sink &+= workload.bareRead()
+    } operation: {
+        sink &+= try await workload.openAndResolve()
+    }
+    blackHoleProbe(sink)
+    return timer
+}
+
+@inline(never) func blackHoleProbe(_ value: Int) { if value == -1 { print(value) } }
+
 if arguments.count == 3, arguments[1] == "store-open-resolve", let iterations = Int(arguments[2]) {
     do {
         let workload = try StoreWorkload(publications: 10_000)
@@ -43,9 +60,12 @@ if arguments.count == 3, arguments[1] == "store-open-resolve", let iterations = 
         var bare = 0
         for _ in 0..<iterations { bare &+= workload.bareRead() }
         let bareEnd = monotonicNanoseconds()
+        // Then paired as the benchmark row pairs them: blocks of 16, alternating which runs first.
+        let timer = try await probePairedStoreRatio(workload, iterations)
         print(
             "store-open-resolve ns/call from the main thread \((main - start) / UInt64(iterations)),"
-                + " from a task \((end - main) / UInt64(iterations)), bare read \((bareEnd - end) / UInt64(iterations))"
+                + " from a task \((end - main) / UInt64(iterations)), bare read \((bareEnd - end) / UInt64(iterations)),"
+                + " paired ratio \(timer.ratio)"
                 + " (\(sum &+ detached &+ bare))")
         exit(0)
     } catch {
