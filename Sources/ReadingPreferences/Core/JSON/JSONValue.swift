@@ -157,7 +157,7 @@ extension JSONValue {
     /// - Parameter options: Key sorting and pretty printing.
     /// - Returns: The JSON text.
     public func jsonString(options: JSONEncodingOptions = .init()) -> String {
-        JSONWriter.write(self, options: options).string()
+        JSONWriter.write(self, options: options) { $0.string() }
     }
 
     /// Writes the value as UTF-8 encoded JSON.
@@ -169,7 +169,7 @@ extension JSONValue {
     /// - Parameter options: Key sorting and pretty printing.
     /// - Returns: The UTF-8 bytes of the JSON text.
     public func jsonData(options: JSONEncodingOptions = .init()) -> Data {
-        JSONWriter.write(self, options: options).data()
+        JSONWriter.write(self, options: options) { $0.data() }
     }
 
     /// Runs a typed-throwing body inside a non-throwing closure (the `withUnsafe...` APIs only

@@ -8,25 +8,51 @@
 /// one loop; nested arrays and objects go through an explicit stack, never recursion, so a
 /// deeply nested value cannot overflow the thread's stack.
 enum JSONWriter {
-    /// The JSON text of `value`.
-    static func write(_ value: JSONValue, options: JSONEncodingOptions) -> TextOutput {
-        if case .object(let object) = value { return writeObject(object.members, options: options) }
-        var output = TextOutput(capacity: 64)
-        writeNested(value, depth: 0, options: options, into: &output)
-        return output
+    /// The JSON text of `value`, handed to `finish` (which makes the `Data`, `String` or bytes).
+    static func write<Result>(
+        _ value: JSONValue, options: JSONEncodingOptions, finish: (consuming TextOutput) -> Result
+    ) -> Result {
+        if case .object(let object) = value {
+            return writeObject(object.members, options: options, finish: finish)
+        }
+        return withOutput(estimatedSize: 64) { (output: consuming TextOutput) in
+            writeNested(value, depth: 0, options: options, into: &output)
+            return finish(output)
+        }
     }
 
-    /// The JSON text of an object with these members (in order unless sorting is asked).
-    static func writeObject(_ members: [JSONObject.Member], options: JSONEncodingOptions) -> TextOutput {
-        var output = TextOutput(capacity: estimatedSize(of: members))
-        if options.sortedKeys {
-            writeMembers(
-                members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }, depth: 0,
-                options: options, into: &output)
-        } else {
-            writeMembers(members, depth: 0, options: options, into: &output)
+    /// The JSON text of an object with these members (in order unless sorting is asked), handed
+    /// to `finish`.
+    static func writeObject<Result>(
+        _ members: [JSONObject.Member], options: JSONEncodingOptions, finish: (consuming TextOutput) -> Result
+    ) -> Result {
+        withOutput(estimatedSize: estimatedSize(of: members)) { (output: consuming TextOutput) in
+            if options.sortedKeys {
+                writeMembers(
+                    members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }, depth: 0,
+                    options: options, into: &output)
+            } else {
+                writeMembers(members, depth: 0, options: options, into: &output)
+            }
+            return finish(output)
         }
-        return output
+    }
+
+    /// The most a document is written on the stack: a typical stored document fits, and its
+    /// `Data`, `String` or bytes are then one copy with no buffer of ours to allocate or free
+    /// (for `Data`, cheaper than handing it a heap buffer with a deallocator).
+    private static var stackLimit: Int { 512 }
+
+    /// Runs `body` with an empty output: on the stack when `estimatedSize` is small (growing
+    /// onto the heap if the text outgrows it), else on the heap.
+    @inline(__always)
+    private static func withOutput<Result>(
+        estimatedSize: Int, _ body: (consuming TextOutput) -> Result
+    ) -> Result {
+        guard estimatedSize <= stackLimit else { return body(TextOutput(capacity: estimatedSize)) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackLimit) { storage in
+            body(TextOutput(startingIn: storage))
+        }
     }
 
     /// About the size of the compact text of these members: a typical member (a key of a dozen

@@ -45,17 +45,17 @@ extension Preferences {
 
     /// Encodes the preferences as UTF-8 JSON, in stored order unless `options.sortedKeys`.
     public func jsonData(options: JSONEncodingOptions = .init()) -> Data {
-        JSONWriter.writeObject(members, options: options).data()
+        JSONWriter.writeObject(members, options: options) { $0.data() }
     }
 
     /// Encodes the preferences as JSON text.
     public func jsonString(options: JSONEncodingOptions = .init()) -> String {
-        JSONWriter.writeObject(members, options: options).string()
+        JSONWriter.writeObject(members, options: options) { $0.string() }
     }
 
     /// Encodes the preferences as UTF-8 bytes.
     public func jsonBytes(options: JSONEncodingOptions = .init()) -> [UInt8] {
-        JSONWriter.writeObject(members, options: options).bytes()
+        JSONWriter.writeObject(members, options: options) { $0.bytes() }
     }
 }
 
