@@ -50,6 +50,11 @@ nonisolated func probePairedStoreRatio(_ workload: StoreWorkload, _ iterations: 
 if arguments.count == 3, arguments[1] == "store-open-resolve", let iterations = Int(arguments[2]) {
     do {
         let workload = try StoreWorkload(publications: 10_000)
+        var early = 0
+        let earlyStart = monotonicNanoseconds()
+        for _ in 0..<iterations { early &+= workload.bareRead() }
+        let earlyEnd = monotonicNanoseconds()
+        print("bare read before any store call \((earlyEnd - earlyStart) / UInt64(iterations)) (\(early))")
         _ = try await probeMeasuredStoreLoop(workload, 16)
         let start = monotonicNanoseconds()
         let sum = try await probeMeasuredStoreLoop(workload, iterations)
