@@ -31,7 +31,8 @@ let benchmarks: @Sendable () -> Void = {
     // Allocation counts, unpaired: one call per iteration.
     for document in Document.all {
         for operation in [MeasuredOperation.jsonSerialization] + MeasuredOperation.measured {
-            let publications: [BenchmarkPublication] = operation.resolves ? [.none, .english, .arabic, .japanese] : [.none]
+            let publications: [BenchmarkPublication] =
+                operation.resolves ? [.none, .english, .arabic, .japanese] : [.none]
             for publication in publications {
                 registerAllocations(operation, document, publication)
             }

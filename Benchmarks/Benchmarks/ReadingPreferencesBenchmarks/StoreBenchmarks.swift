@@ -48,7 +48,8 @@ func registerStoreBenchmarks() {
     Benchmark(
         "store.coalesced-10000-edits",
         configuration: .init(
-            metrics: [.wallClock, writes], units: [writes: .count], warmupIterations: 0, maxDuration: .seconds(10),
+            metrics: [.wallClock, writes], units: [writes: .count], warmupIterations: 0,
+            maxDuration: .seconds(10),
             maxIterations: 3, thresholds: noThresholds([.wallClock, writes]))
     ) { benchmark in
         let (saves, kept) = try await StoreWorkload.coalescedEdits()
@@ -74,8 +75,11 @@ func registerSyncBenchmarks() {
             "paired.sync-reconcile.\(publications)-books",
             configuration: .init(
                 metrics: metrics, timeUnits: .nanoseconds,
-                units: [PairedMetric.baseline: .count, PairedMetric.operation: .count, PairedMetric.ratio: .count],
-                warmupIterations: 1, maxDuration: .seconds(20), maxIterations: 5, thresholds: noThresholds(metrics))
+                units: [
+                    PairedMetric.baseline: .count, PairedMetric.operation: .count, PairedMetric.ratio: .count,
+                ],
+                warmupIterations: 1, maxDuration: .seconds(20), maxIterations: 5,
+                thresholds: noThresholds(metrics))
         ) { benchmark in
             let workload = try await replicas.value()
             var parse: UInt64 = 0
@@ -91,7 +95,8 @@ func registerSyncBenchmarks() {
             }
             benchmark.measurement(PairedMetric.baseline, Int(parse / 2))
             benchmark.measurement(PairedMetric.operation, Int(reconcile / 2))
-            benchmark.measurement(PairedMetric.ratio, Int((Double(reconcile) / Double(max(parse, 1)) * 1000).rounded()))
+            benchmark.measurement(
+                PairedMetric.ratio, Int((Double(reconcile) / Double(max(parse, 1)) * 1000).rounded()))
         }
     }
 }

@@ -129,10 +129,14 @@ public final class StoreWorkload: @unchecked Sendable {
 /// Times two async operations alternately, block by block, so a change of machine speed
 /// cannot bias their ratio (the async sibling of ``PairedTimer``).
 public struct AsyncPairedTimer {
+    /// Total nanoseconds spent in the baseline.
     public private(set) var baselineNanoseconds: UInt64 = 0
+    /// Total nanoseconds spent in the operation.
     public private(set) var operationNanoseconds: UInt64 = 0
+    /// Calls made of each.
     public private(set) var calls = 0
 
+    /// Creates a timer with nothing accumulated.
     public init() {}
 
     /// Runs `rounds` rounds of `batch` calls of each, swapping which goes first every round.

@@ -6,9 +6,13 @@ import ReadingPreferencesStore
 /// each, one key changed on one replica; one reconciliation of another replica, paired with a
 /// bare `JSONSerialization` parse of the three replica files.
 public final class SyncWorkload: @unchecked Sendable {
+    /// The temporary folder holding the mirror and the roots (removed with the workload).
     public let folder: URL
+    /// The shared folder the replicas sync through.
     public let mirror: URL
+    /// The three stores' roots, one per replica.
     public let roots: [URL]
+    /// The number of publications each replica holds.
     public let publications: Int
     var value = 1
 
