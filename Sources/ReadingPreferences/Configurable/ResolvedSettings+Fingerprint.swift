@@ -10,11 +10,11 @@ extension ResolvedSettings {
     /// ```
     public var fingerprint: String {
         var hasher = SHA256()
-        hasher.update(Array(Schema.identifier.utf8))
+        hasher.update(Schema.identifier.utf8)
         hasher.update([0])
-        hasher.update(Array(layout.rawValue.utf8))
+        hasher.update(layout.rawValue.utf8)
         hasher.update([0])
         hasher.update(JSONValue.object(jsonObject).jsonData(options: .init(sortedKeys: true)))
-        return String(hasher.finalize().hexString.prefix(32))
+        return hasher.finalize().hexString(digits: 32)
     }
 }

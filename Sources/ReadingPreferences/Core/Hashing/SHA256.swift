@@ -27,10 +27,12 @@ public struct SHA256: Sendable {
         public let bytes: [UInt8]
 
         /// The digest in lower-case hexadecimal (64 digits).
-        public var hexString: String {
-            String(unsafeUninitializedCapacity: bytes.count * 2) { output in
-                writeHex(digits: bytes.count * 2, into: output)
-            }
+        public var hexString: String { hexString(digits: bytes.count * 2) }
+
+        /// The first `digits` lower-case hexadecimal digits (even, at most 64): the 32 of the
+        /// fingerprints and of the store's file names.
+        package func hexString(digits: Int) -> String {
+            String(unsafeUninitializedCapacity: digits) { output in writeHex(digits: digits, into: output) }
         }
 
         /// Writes the first `digits` lower-case hexadecimal digits of the digest (even, at most

@@ -1,13 +1,13 @@
 import Foundation
 
-/// The bytes a writer produces (JSON text, an inline CSS style): one growing buffer, handed over
-/// as `Data` without a copy, or copied once into `[UInt8]` or `String`.
+/// The bytes a writer produces (JSON text, an inline CSS style): one growing buffer, copied once
+/// into `Data`, `[UInt8]` or `String` (a heap buffer is handed to `Data` without a copy).
 ///
 /// SPEC 13: a stored document or a style is a few hundred bytes, so the fixed costs decide how
 /// fast it is written. Writing into an `Array` and then copying into `Data` cost three
-/// allocations and a copy; this is one buffer that `Data` adopts. A writer that ends with a
-/// `String` can start in its caller's temporary storage (on the stack) and allocate only if it
-/// outgrows it.
+/// allocations and a copy; this is one buffer. A writer can start in its caller's temporary
+/// storage (on the stack) and allocate only if it outgrows it: for a small text, one copy into
+/// its `Data` or `String` costs less than a heap buffer that `Data` adopts.
 struct TextOutput: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -120,7 +120,8 @@ struct TextOutput: ~Copyable {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 
-    /// The bytes as `Data`, which takes over the buffer without copying it.
+    /// The bytes as `Data`: a heap buffer is taken over without a copy; text still in its
+    /// caller's storage is copied.
     consuming func data() -> Data {
         let bytes = base
         let length = count

@@ -113,7 +113,7 @@ public struct ReadiumCSSProperties: Sendable, Hashable, RandomAccessCollection {
     /// hex digits of the SHA-256 of ``inlineStyle``. Equal CSS has an equal fingerprint, for an
     /// HTTP ETag of a served stylesheet.
     public var fingerprint: String {
-        String(SHA256.hash(Array(inlineStyle.utf8)).hexString.prefix(32))
+        SHA256.hash(inlineStyle.utf8).hexString(digits: 32)
     }
 
     // MARK: - Reading the style
