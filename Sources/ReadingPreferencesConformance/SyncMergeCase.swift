@@ -1,8 +1,8 @@
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// A sync merge vector (SPEC 10, `Specs/Conformance/sync/`): replica states, and the state their
-/// merge must give, in any order.
+/// A sync vector (SPEC 10, 11.1, `Specs/Conformance/sync/`): replica files, and what merging
+/// them must give.
 ///
 /// ```json
 /// {
@@ -15,17 +15,40 @@ import ReadingPreferencesStore
 ///   }
 /// }
 /// ```
+///
+/// Without `localReplica`, the files are merged with the pure merge, in the given order and in
+/// reverse. With `localReplica` and `now`, the replica of that id (its file among `replicas`,
+/// or an empty one) reconciles with the others as a sync does: the future bound, the clock
+/// rule, known replicas (`knownReplicas`), the tombstone `horizon` and the `retirementHorizon`
+/// apply, and `expect` may also give the `clock` afterwards, the entries `ignored` and the
+/// replicas `retired`.
 public struct SyncMergeCase: Sendable, Hashable {
-    /// The replica states to merge.
-    public var replicas: [ReplicaState]
-    /// The expected entries of the merge, by scope and key; `nil` when not checked.
-    public var documents: [SyncScope: [String: SyncEntry]]?
+    /// The replica files to merge, as read (malformed entries skipped).
+    public var replicas: [ReplicaFile]
+    /// The local replica, for a reconciliation vector.
+    public var localReplica: ReplicaID?
+    /// The local wall clock, in milliseconds.
+    public var now: UInt64?
+    /// The tombstone horizon, in milliseconds.
+    public var horizon: UInt64?
+    /// The retirement horizon, in milliseconds.
+    public var retirementHorizon: UInt64?
+    /// What the local replica knows of others before the sync.
+    var knownReplicas: [ReplicaID: ReconciliationInput.Known] = [:]
+    /// The expected entries of the result, by scope and key; `nil` when not checked.
+    public var documents: [SyncScope: SyncDocument]?
     /// The expected values (removals left out), by scope; `nil` when not checked.
     public var preferences: [SyncScope: Preferences]?
     /// The expected highest merged stamp per replica; `nil` when not checked.
-    public var merged: [String: SyncStamp]?
+    public var merged: [ReplicaID: SyncStamp]?
+    /// The expected clock afterwards, as `[time, counter]`; `nil` when not checked.
+    public var clock: [UInt64]?
+    /// The expected ignored entries, `scope key`, sorted; `nil` when not checked.
+    public var ignored: [String]?
+    /// The expected retired replicas, sorted; `nil` when not checked.
+    public var retired: [ReplicaID]?
 
-    /// Reads a case's `replicas` and `expect`.
+    /// Reads a case's members.
     ///
     /// - Parameter reader: The case object.
     /// - Throws: `JSONMemberError` naming the member that is wrong.
@@ -33,23 +56,50 @@ public struct SyncMergeCase: Sendable, Hashable {
         replicas = []
         for (index, replica) in (try reader.array("replicas") ?? []).enumerated() {
             do throws(ReplicaFileError) {
-                replicas.append(try ReplicaState(json: replica.jsonData()))
+                replicas.append(try ReplicaState.read(replica.jsonData()))
             } catch {
-                throw JSONMemberError(
-                    path: JSONMemberReader.join("replicas", index: index), message: error.description)
+                throw JSONMemberError(path: JSONMemberReader.join("replicas", index: index), message: error.description)
             }
+        }
+        if let text = try reader.string("localReplica") {
+            guard let id = ReplicaID(text) else {
+                throw JSONMemberError(path: "localReplica", message: "\(text) is not a replica id")
+            }
+            localReplica = id
+            guard let now = try Self.integer(reader, "now") else {
+                throw JSONMemberError(path: "now", message: "required with localReplica")
+            }
+            self.now = now
+        }
+        horizon = try Self.integer(reader, "horizon")
+        retirementHorizon = try Self.integer(reader, "retirementHorizon")
+        for member in try reader.object("knownReplicas")?.members ?? [] {
+            let path = JSONMemberReader.join("knownReplicas", member.key)
+            guard let id = ReplicaID(member.key) else {
+                throw JSONMemberError(path: path, message: "not a replica id")
+            }
+            let known = try JSONMemberReader(member.value, path: path)
+            knownReplicas[id] = ReconciliationInput.Known(
+                seen: try Self.integer(known, "seen") ?? 0, retired: try Self.integer(known, "retired"),
+                merged: try known.value("merged").map { json throws(JSONMemberError) in
+                    try Self.stamps(json, path: known.path("merged"))
+                })
         }
         let expect = try JSONMemberReader(reader.value("expect") ?? .object(JSONObject()), path: "expect")
         if let object = try expect.object("documents") {
-            var documents: [SyncScope: [String: SyncEntry]] = [:]
+            var documents: [SyncScope: SyncDocument] = [:]
             for member in object.members {
                 let scope = try Self.scope(member.key, path: expect.path("documents"))
                 let entries = try JSONMemberReader(member.value, path: "expect.documents.\(member.key)")
-                var result: [String: SyncEntry] = [:]
+                var document = SyncDocument()
                 for entry in entries.object.members {
-                    result[entry.key] = try SyncEntry(json: entry.value, path: entries.path(entry.key))
+                    do throws(SyncFormatError) {
+                        document[entry.key] = try SyncEntry(json: entry.value)
+                    } catch {
+                        throw JSONMemberError(path: entries.path(entry.key), message: error.description)
+                    }
                 }
-                documents[scope] = result
+                documents[scope] = document
             }
             self.documents = documents
         }
@@ -58,20 +108,48 @@ public struct SyncMergeCase: Sendable, Hashable {
             for member in object.members {
                 let scope = try Self.scope(member.key, path: expect.path("preferences"))
                 guard case .object(let values) = member.value else {
-                    throw JSONMemberError(
-                        path: "expect.preferences.\(member.key)", message: "expected an object")
+                    throw JSONMemberError(path: "expect.preferences.\(member.key)", message: "expected an object")
                 }
                 preferences[scope] = Preferences(values)
             }
             self.preferences = preferences
         }
-        if let object = try expect.object("merged") {
-            var merged: [String: SyncStamp] = [:]
-            for member in object.members {
-                merged[member.key] = try SyncStamp(json: member.value, path: "expect.merged.\(member.key)")
-            }
-            self.merged = merged
+        if let json = expect.value("merged") { merged = try Self.stamps(json, path: expect.path("merged")) }
+        if let json = expect.value("clock") {
+            let clock = try JSONMemberReader(json, path: expect.path("clock"))
+            self.clock = [try Self.integer(clock, "time") ?? 0, try Self.integer(clock, "counter") ?? 0]
         }
+        ignored = try expect.strings("ignored")?.sorted()
+        if let list = try expect.strings("retired") {
+            retired = try list.map { text throws(JSONMemberError) in
+                guard let id = ReplicaID(text) else {
+                    throw JSONMemberError(path: expect.path("retired"), message: "\(text) is not a replica id")
+                }
+                return id
+            }.sorted()
+        }
+    }
+
+    private static func integer(_ reader: JSONMemberReader, _ name: String) throws(JSONMemberError) -> UInt64? {
+        guard let value = reader.value(name) else { return nil }
+        guard let integer = value.numberValue?.integerValue, integer >= 0 else {
+            throw JSONMemberError(path: reader.path(name), message: "expected a non-negative integer")
+        }
+        return UInt64(integer)
+    }
+
+    private static func stamps(_ json: JSONValue, path: String) throws(JSONMemberError) -> [ReplicaID: SyncStamp] {
+        guard case .object(let object) = json else { throw JSONMemberError(path: path, message: "expected an object") }
+        var result: [ReplicaID: SyncStamp] = [:]
+        for member in object.members {
+            do throws(SyncFormatError) {
+                let stamp = try SyncStamp(json: member.value)
+                result[stamp.replica] = stamp
+            } catch {
+                throw JSONMemberError(path: JSONMemberReader.join(path, member.key), message: error.description)
+            }
+        }
+        return result
     }
 
     private static func scope(_ text: String, path: String) throws(JSONMemberError) -> SyncScope {
@@ -81,58 +159,87 @@ public struct SyncMergeCase: Sendable, Hashable {
         return scope
     }
 
-    /// What differs from the expectation, merging the replicas in the given order and in reverse.
+    // MARK: - Running
+
+    /// What differs from the expectation, with the states taken in the given order and in reverse.
     func failures() -> [String] {
-        guard let first = replicas.first else { return ["replicas: expected at least one replica state"] }
+        guard !replicas.isEmpty || localReplica != nil else {
+            return ["replicas: expected at least one replica state"]
+        }
         var failures: [String] = []
-        for (order, states) in [("in order", replicas), ("in reverse order", Array(replicas.reversed()))] {
-            let merge = states.dropFirst().reduce(states.first ?? first, ReplicaState.merged)
-            if let documents {
-                let actual = merge.documents.filter { !$0.value.isEmpty }
-                if actual != documents.filter({ !$0.value.isEmpty }) {
-                    failures.append(
-                        "documents (\(order)): expected \(Self.describe(documents)), got \(Self.describe(actual))"
-                    )
-                }
-            }
-            if let preferences {
-                let actual = Self.values(merge.documents)
-                if actual != preferences.filter({ !$0.value.isEmpty }) {
-                    failures.append(
-                        "preferences (\(order)): expected \(Self.describe(preferences)), got \(Self.describe(actual))"
-                    )
-                }
-            }
-            if let merged, merge.merged != merged {
-                failures.append(
-                    "merged (\(order)): expected \(merged.sorted { $0.key < $1.key }), got \(merge.merged.sorted { $0.key < $1.key })"
-                )
-            }
+        for (order, files) in [("in order", replicas), ("in reverse order", Array(replicas.reversed()))] {
+            let result = outcome(of: files)
+            failures += check(result, order: order)
         }
         return failures
     }
 
-    /// The values of entries that are not removals, by scope (scopes with none left out).
-    static func values(_ documents: [SyncScope: [String: SyncEntry]]) -> [SyncScope: Preferences] {
-        var result: [SyncScope: Preferences] = [:]
-        for (scope, entries) in documents {
-            var preferences = Preferences()
-            for (key, entry) in entries.sorted(by: { $0.key < $1.key }) { preferences[key] = entry.value }
-            if !preferences.isEmpty { result[scope] = preferences }
-        }
-        return result
+    private struct Result {
+        var state: ReplicaState
+        var clock: [UInt64]?
+        var ignored: [String] = []
+        var retired: [ReplicaID] = []
     }
 
-    private static func describe(_ documents: [SyncScope: [String: SyncEntry]]) -> String {
-        documents.sorted { $0.key < $1.key }.map { scope, entries in
+    private func outcome(of files: [ReplicaFile]) -> Result {
+        guard let localReplica, let now else {
+            var state = files[0].state
+            for file in files.dropFirst() { state.merge(file.state) }
+            return Result(state: state)
+        }
+        let input = ReconciliationInput(
+            replica: localReplica, local: files.first { $0.state.replica == localReplica }?.state,
+            remotes: files.filter { $0.state.replica != localReplica }.map { (source: "\($0.state.replica).json", file: $0) },
+            now: now, tombstoneHorizon: horizon ?? 30 * 86_400_000,
+            retirementHorizon: retirementHorizon ?? 180 * 86_400_000, known: knownReplicas)
+        let output = input.run()
+        return Result(
+            state: output.state, clock: [output.clockTime, output.clockCounter], ignored: output.ignored.sorted(),
+            retired: output.retired.sorted())
+    }
+
+    private func check(_ result: Result, order: String) -> [String] {
+        var failures: [String] = []
+        let actual = result.state.documents.filter { !$0.value.isEmpty }
+        if let documents, actual != documents.filter({ !$0.value.isEmpty }) {
+            failures.append("documents (\(order)): expected \(Self.describe(documents)), got \(Self.describe(actual))")
+        }
+        if let preferences {
+            let values = actual.compactMapValues { $0.values.isEmpty ? nil : $0.values }
+            if values != preferences.filter({ !$0.value.isEmpty }) {
+                failures.append(
+                    "preferences (\(order)): expected \(Self.describe(preferences)), got \(Self.describe(values))")
+            }
+        }
+        if let merged, result.state.merged != merged {
+            failures.append(
+                "merged (\(order)): expected \(Self.describe(merged)), got \(Self.describe(result.state.merged))")
+        }
+        if let clock, let actual = result.clock, actual != clock {
+            failures.append("clock (\(order)): expected \(clock), got \(actual)")
+        }
+        if let ignored, result.ignored != ignored {
+            failures.append("ignored (\(order)): expected \(ignored), got \(result.ignored)")
+        }
+        if let retired, result.retired != retired {
+            failures.append("retired (\(order)): expected \(retired), got \(result.retired)")
+        }
+        return failures
+    }
+
+    private static func describe(_ documents: [SyncScope: SyncDocument]) -> String {
+        documents.sorted { $0.key < $1.key }.map { scope, document in
             "\(scope): {"
-                + entries.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.jsonValue)" }.joined(
-                    separator: ", ")
-                + "}"
+                + document.keys.compactMap { key in document[key].map { "\(key): \($0.jsonValue)" } }
+                .joined(separator: ", ") + "}"
         }.joined(separator: "; ")
     }
 
     private static func describe(_ preferences: [SyncScope: Preferences]) -> String {
         preferences.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+    }
+
+    private static func describe(_ merged: [ReplicaID: SyncStamp]) -> String {
+        merged.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
     }
 }

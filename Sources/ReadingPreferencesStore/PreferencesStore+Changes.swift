@@ -76,11 +76,11 @@ extension PreferencesStore {
     ///
     /// - Throws: ``StorageError`` when a document cannot be read.
     public func reload() async throws {
-        try await reload(cause: .external)
+        try await section.run { turn in try await reload(cause: .external, turn) }
     }
 
     /// Reads the documents again and reports the differences with a cause.
-    func reload(cause: ChangeCause) async throws {
+    func reload(cause: ChangeCause, _ turn: WriteTurn) async throws {
         for layer in Array(documents.keys) {
             documents[layer] = .some(try await loadFresh(location(layer)))
         }
@@ -113,31 +113,31 @@ extension PreferencesStore {
         }
     }
 
-    /// The values a subscriber watches, by key, in JSON.
-    func snapshot(_ scope: ChangeSubscriber.Scope) async throws -> [String: JSONValue] {
-        var values: [String: JSONValue] = [:]
+    /// The values a subscriber watches, by key (compared by Unicode scalars), in JSON.
+    func snapshot(_ scope: ChangeSubscriber.Scope) async throws -> [JSONScalarKey: JSONValue] {
+        var values: [JSONScalarKey: JSONValue] = [:]
         switch scope {
         case .stored:
             for member in try await preferences(in: baseLayer()).withoutReservedKeys.members {
-                values[member.key] = member.value
+                values[JSONScalarKey(member.key)] = member.value
             }
         case .effective(let publication, let context):
             let editor = try await editor(for: publication, context: context)
             for (slot, descriptor) in Schema.catalogue.descriptors.enumerated() {
                 if let value = editor.resolver.effectiveValue(ofSlot: slot, in: editor.settings) {
-                    values[descriptor.key] = descriptor.coder.encode(value)
+                    values[JSONScalarKey(descriptor.key)] = descriptor.coder.encode(value)
                 }
             }
         }
         return values
     }
 
-    static func differences(from old: [String: JSONValue], to new: [String: JSONValue], cause: ChangeCause)
-        -> [PreferenceChange]
-    {
+    static func differences(
+        from old: [JSONScalarKey: JSONValue], to new: [JSONScalarKey: JSONValue], cause: ChangeCause
+    ) -> [PreferenceChange] {
         var changes: [PreferenceChange] = []
         for key in Set(old.keys).union(new.keys).sorted() where old[key] != new[key] {
-            changes.append(PreferenceChange(key: key, oldValue: old[key], newValue: new[key], cause: cause))
+            changes.append(PreferenceChange(key: key.string, oldValue: old[key], newValue: new[key], cause: cause))
         }
         return changes
     }

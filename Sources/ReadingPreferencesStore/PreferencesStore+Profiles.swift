@@ -9,6 +9,7 @@ extension PreferencesStore {
     public func profiles() async throws -> [Profile] {
         var result: [Profile] = []
         for id in try await storage.names(of: .profiles, configurable: configurable) {
+            guard try await document(.profile(id)) != nil else { continue }
             result.append(Profile(id: id, name: try await profileName(id)))
         }
         return result.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
@@ -21,7 +22,7 @@ extension PreferencesStore {
     /// - Throws: ``StorageError``.
     @discardableResult
     public func createProfile(named name: String) async throws -> Profile {
-        try await serialized { try await createProfile(named: name, preferences: Preferences()) }
+        try await section.run { turn in try await createProfile(named: name, preferences: Preferences(), turn) }
     }
 
     /// Creates a profile holding a copy of another's preferences.
@@ -33,9 +34,11 @@ extension PreferencesStore {
     /// - Throws: ``ProfileError`` when `id` does not exist, or ``StorageError``.
     @discardableResult
     public func duplicateProfile(_ id: String, named name: String) async throws -> Profile {
-        guard try await document(.profile(id)) != nil else { throw ProfileError.unknownProfile(id) }
-        return try await createProfile(
-            named: name, preferences: preferences(in: .profile(id)).withoutReservedKeys)
+        try await section.run { turn in
+            guard try await document(.profile(id)) != nil else { throw ProfileError.unknownProfile(id) }
+            let copy = try await preferences(in: .profile(id)).withoutReservedKeys
+            return try await createProfile(named: name, preferences: copy, turn)
+        }
     }
 
     /// Renames a profile; its id does not change.
@@ -45,9 +48,11 @@ extension PreferencesStore {
     ///   - name: The new display name.
     /// - Throws: ``ProfileError`` when it does not exist, or ``StorageError``.
     public func renameProfile(_ id: String, to name: String) async throws {
-        try await serialized {
+        try await section.run { turn in
             guard try await document(.profile(id)) != nil else { throw ProfileError.unknownProfile(id) }
-            try await write([Profile.nameKey: .string(name)], durablyTo: .profile(id))
+            var changes = KeyChanges()
+            changes[Profile.nameKey] = .some(.string(name))
+            try await write(changes, durablyTo: .profile(id), turn)
         }
     }
 
@@ -56,13 +61,18 @@ extension PreferencesStore {
     /// - Parameter id: The profile.
     /// - Throws: ``ProfileError`` when it does not exist, or ``StorageError``.
     public func deleteProfile(_ id: String) async throws {
-        guard let document = try await loadFresh(location(.profile(id))) else {
-            throw ProfileError.unknownProfile(id)
+        try await section.run { turn in
+            if try await activeProfileID() == id { try await activate(nil, turn) }
+            try await retryingOnConflict(location(.profile(id))) {
+                guard let document = try await loadFresh(location(.profile(id))) else {
+                    throw ProfileError.unknownProfile(id)
+                }
+                try await storage.remove(location(.profile(id)), expecting: document.version)
+            }
+            documents[.profile(id)] = .some(nil)
+            pendingWrites[.profile(id)] = nil
+            await notify(cause: .profileSwitch)
         }
-        if try await activeProfileID() == id { try await activateProfile(nil) }
-        try await storage.remove(location(.profile(id)), expecting: document.version)
-        documents[.profile(id)] = .some(nil)
-        pendingWrites[.profile(id)] = nil
     }
 
     /// Makes a profile active on this device (it replaces shared), or none. Which profile is
@@ -71,40 +81,30 @@ extension PreferencesStore {
     /// - Parameter id: The profile, or `nil` for shared.
     /// - Throws: ``ProfileError`` when it does not exist, or ``StorageError``.
     public func activateProfile(_ id: String?) async throws {
-        try await serialized { try await activateLocked(id) }
+        try await section.run { turn in try await activate(id, turn) }
     }
 
-    /// ``activateProfile(_:)`` while this task holds the turn to write.
-    func activateLocked(_ id: String?) async throws {
+    /// ``activateProfile(_:)`` inside the write section.
+    func activate(_ id: String?, _ turn: WriteTurn) async throws {
         if let id, try await document(.profile(id)) == nil { throw ProfileError.unknownProfile(id) }
         guard try await activeProfileID() != id else { return }
-        var lastConflict: StorageError?
-        for _ in 0..<32 {
+        let saved = try await retryingOnConflict(.device) { () async throws -> StoredDocument in
             let current = try await loadFresh(.device)
             var state = current?.preferences ?? Preferences()
             var active = state[Self.activeProfilesKey]?.objectValue ?? JSONObject()
             active[configurable] = id.map(JSONValue.string)
             state[Self.activeProfilesKey] = active.isEmpty ? nil : .object(active)
-            let version: StorageVersion
-            do throws(StorageError) {
-                version = try await storage.save(state, to: .device, expecting: current?.version)
-            } catch {
-                guard error.code == .conflict else { throw error }
-                lastConflict = error
-                continue
-            }
-            device = StoredDocument(preferences: state, version: version)
-            deviceLoaded = true
-            await notify(cause: .profileSwitch)
-            return
+            let version = try await storage.save(state, to: .device, expecting: current?.version)
+            return StoredDocument(preferences: state, version: version)
         }
-        throw lastConflict
-            ?? StorageError(.conflict, location: .device, message: "too many concurrent writers")
+        device = saved
+        deviceLoaded = true
+        await notify(cause: .profileSwitch)
     }
 
     /// The active profile on this device, or `nil` when shared preferences apply.
     ///
-    /// - Returns: The profile.
+    /// - Returns: The profile with its id and display name, or `nil`.
     /// - Throws: ``StorageError``.
     public func activeProfile() async throws -> Profile? {
         guard let id = try await activeProfileID() else { return nil }
@@ -133,7 +133,9 @@ extension PreferencesStore {
         try await preferences(in: .profile(id))[Profile.nameKey]?.stringValue ?? id
     }
 
-    private func createProfile(named name: String, preferences: Preferences) async throws -> Profile {
+    private func createProfile(named name: String, preferences: Preferences, _ turn: WriteTurn) async throws
+        -> Profile
+    {
         let id = Self.newProfileID()
         var document = Preferences()
         document[Profile.nameKey] = .string(name)
@@ -145,7 +147,7 @@ extension PreferencesStore {
 
     /// A new profile id: 12 lower-case hex digits, unique in practice.
     static func newProfileID() -> String {
-        String(UUID().uuidString.lowercased().filter { $0 != "-" }.prefix(12))
+        ReplicaID.random().rawValue
     }
 }
 

@@ -24,11 +24,11 @@ extension PreferencesStore {
     ) async throws -> Result {
         // One read-modify-write at a time, so concurrent edits through this store never
         // compute from the same stale state.
-        try await serialized {
+        try await section.run { turn in
             var editor = try await editor(for: publication, context: context)
             let original = editor.preferences
             let result = try body(&editor)
-            try await saveLocked(editor.preferences, original: original, publication: publication)
+            try await save(editor.preferences, original: original, publication: publication, turn)
             return result
         }
     }
@@ -44,20 +44,23 @@ extension PreferencesStore {
     ///   - publication: The publication, or `nil` for shared alone.
     /// - Throws: ``StorageError``.
     public func save(_ preferences: Preferences, original: Preferences, publication: String?) async throws {
-        try await serialized {
-            try await saveLocked(preferences, original: original, publication: publication)
+        try await section.run { turn in
+            try await save(preferences, original: original, publication: publication, turn)
         }
     }
 
-    /// ``save(_:original:publication:)`` while this task holds the turn to write.
-    func saveLocked(_ preferences: Preferences, original: Preferences, publication: String?) async throws {
+    /// ``save(_:original:publication:)`` inside the write section.
+    func save(_ preferences: Preferences, original: Preferences, publication: String?, _ turn: WriteTurn)
+        async throws
+    {
         let base = try await baseLayer()
         let baseDocument = try await self.preferences(in: base)
         var publicationDocument: Preferences?
         if let publication { publicationDocument = try await self.preferences(in: .publication(publication)) }
-        var changes: [StoreLayer: [String: JSONValue?]] = [:]
-        for key in Self.changedKeys(from: original, to: preferences) {
-            let value = preferences[key]
+        let edited = KeyChanges(from: original, to: preferences)
+        var changes: [StoreLayer: KeyChanges] = [:]
+        for key in edited.keys {
+            guard let value = edited[key] else { continue }
             let layer: StoreLayer
             if let publication, publicationDocument?[key] != nil {
                 layer = .publication(publication)
@@ -70,9 +73,9 @@ extension PreferencesStore {
             } else {
                 layer = base
             }
-            changes[layer, default: [:]][key] = .some(value)
+            changes[layer, default: KeyChanges()][key] = .some(value)
         }
-        try await commitLocked(changes, cause: .edit)
+        try await commit(changes, cause: .edit, turn)
     }
 
     /// Applies one key-based edit to a publication (or to the overrides), as the CLI's
@@ -91,11 +94,10 @@ extension PreferencesStore {
         override: Bool = false
     ) async throws {
         guard override else {
-            try await self.edit(publication: publication, context: context) { editor in try editor.apply(edit)
-            }
+            try await self.edit(publication: publication, context: context) { editor in try editor.apply(edit) }
             return
         }
-        try await serialized {
+        try await section.run { turn in
             // Validate on the overrides alone, then write the keys that changed there.
             let original = try await preferences(in: .overrides).withoutReservedKeys
             var editor = PreferencesEditor<Schema>(preferences: original, resolver: resolver(context))
@@ -103,11 +105,7 @@ extension PreferencesStore {
             case .set(let key, let value, _): try editor.apply(.set(key: key, value: value, activate: false))
             default: try editor.apply(edit)
             }
-            var changes: [String: JSONValue?] = [:]
-            for key in Self.changedKeys(from: original, to: editor.preferences) {
-                changes[key] = .some(editor.preferences[key])
-            }
-            try await commitLocked([.overrides: changes], cause: .override)
+            try await commit([.overrides: KeyChanges(from: original, to: editor.preferences)], cause: .override, turn)
         }
     }
 
@@ -119,7 +117,9 @@ extension PreferencesStore {
     ///   - layer: The layer.
     /// - Throws: ``StorageError``.
     public func write(_ values: [String: JSONValue?], to layer: StoreLayer) async throws {
-        try await commit([layer: values], cause: layer == .overrides ? .override : .edit)
+        try await section.run { turn in
+            try await commit([layer: KeyChanges(values)], cause: layer == .overrides ? .override : .edit, turn)
+        }
     }
 
     /// Writes every pending coalesced edit now.
@@ -128,25 +128,19 @@ extension PreferencesStore {
     public func flush() async throws {
         scheduledFlush?.cancel()
         scheduledFlush = nil
-        try await serialized { try await flushLocked() }
+        try await section.run { turn in try await flush(turn) }
     }
 
-    /// ``flush()`` while this task holds the turn to write.
-    func flushLocked() async throws {
+    /// ``flush()`` inside the write section.
+    func flush(_ turn: WriteTurn) async throws {
         for layer in pendingWrites.keys.sorted(by: { $0.description < $1.description }) {
             guard let changes = pendingWrites[layer] else { continue }
-            try await write(changes, durablyTo: layer)
+            try await write(changes, durablyTo: layer, turn)
             pendingWrites[layer] = nil
         }
     }
 
     // MARK: - Committing
-
-    /// The keys whose values differ between two preferences (added, removed or changed),
-    /// reserved `$` keys aside, in a stable order.
-    static func changedKeys(from original: Preferences, to edited: Preferences) -> [String] {
-        original.changedKeys(to: edited)
-    }
 
     /// Whether a key is publication-specific for this configurable (SPEC 5.5), aliases included.
     static func isPublicationSpecific(_ key: String) -> Bool {
@@ -155,51 +149,27 @@ extension PreferencesStore {
 
     /// Applies key changes to layers: written now (or coalesced), the state swapped, then the
     /// change streams told.
-    func commit(_ changes: [StoreLayer: [String: JSONValue?]], cause: ChangeCause) async throws {
+    func commit(_ changes: [StoreLayer: KeyChanges], cause: ChangeCause, _ turn: WriteTurn) async throws {
         let changes = changes.filter { !$0.value.isEmpty }
         guard !changes.isEmpty else { return }
-        try await serialized { try await commitLocked(changes, cause: cause) }
-    }
-
-    /// ``commit(_:cause:)`` while this task holds the turn to write.
-    func commitLocked(_ changes: [StoreLayer: [String: JSONValue?]], cause: ChangeCause) async throws {
-        let changes = changes.filter { !$0.value.isEmpty }
-        guard !changes.isEmpty else { return }
-        for (layer, keys) in changes {
+        for (layer, keys) in changes.sorted(by: { $0.key.description < $1.key.description }) {
             if options.coalescesWrites {
                 // Load the layer first, so the cache holds it under the pending keys.
                 _ = try await document(layer)
-                for (key, value) in keys { pendingWrites[layer, default: [:]][key] = .some(value) }
+                pendingWrites[layer, default: KeyChanges()].merge(keys)
             } else {
-                try await write(keys, durablyTo: layer)
+                try await write(keys, durablyTo: layer, turn)
             }
         }
         if options.coalescesWrites { scheduleFlush() }
         await notify(cause: cause)
     }
 
-    /// Writes key changes to a layer's document: load it fresh, apply the keys, save at that
-    /// version; on a conflict (another writer came first), start again.
-    func write(_ keys: [String: JSONValue?], durablyTo layer: StoreLayer) async throws {
-        let location = location(layer)
-        var lastConflict: StorageError?
-        for _ in 0..<32 {
-            let current = try await loadFresh(location)
-            var preferences = current?.preferences ?? Preferences()
-            for (key, value) in keys.sorted(by: { $0.key < $1.key }) { preferences[key] = value }
-            let version: StorageVersion
-            do throws(StorageError) {
-                version = try await storage.save(preferences, to: location, expecting: current?.version)
-            } catch {
-                guard error.code == .conflict else { throw error }
-                lastConflict = error
-                continue
-            }
-            documents[layer] = .some(StoredDocument(preferences: preferences, version: version))
-            return
-        }
-        throw lastConflict
-            ?? StorageError(.conflict, location: location, message: "too many concurrent writers")
+    /// Writes key changes to a layer's document through the storage's one update path.
+    func write(_ changes: KeyChanges, durablyTo layer: StoreLayer, _ turn: WriteTurn) async throws {
+        let (document, problems) = try await storage.apply(changes, to: location(layer))
+        self.problems += problems
+        documents[layer] = .some(document)
     }
 
     private func scheduleFlush() {

@@ -1,53 +1,72 @@
 import Foundation
 import ReadingPreferences
 
-extension PreferencesStore {
-    /// Syncs this store's folder with a mirror folder shared by several devices (SPEC 10), then
-    /// reports what the sync changed on every change stream, with cause ``ChangeCause/sync``.
+extension PreferencesStore: SyncListener {
+    /// Syncs this store's storage with other devices through a transport (SPEC 10): every
+    /// configurable the storage holds, not just this store's. What the sync changed is reported
+    /// on the change streams of this store and of every store open on the same storage in this
+    /// process, with cause ``ChangeCause/sync``.
+    ///
+    /// ```swift
+    /// let report = try await store.sync(with: MirrorFolder(url: iCloudFolder))
+    /// for change in report.changes { print(change) }
+    /// ```
+    ///
+    /// Pending coalesced edits are written first. Any storage syncs: sync keeps its state
+    /// through the storage (SPEC 10.1).
+    ///
+    /// - Parameters:
+    ///   - transport: How replica states travel: a ``MirrorFolder``, or another transport.
+    ///   - options: How the sync behaves.
+    /// - Returns: What changed locally and what was skipped or ignored.
+    /// - Throws: ``SyncError`` (``SyncError/usage(_:)`` for a mirror that overlaps the store,
+    ///   ``SyncError/busy(_:)`` when another sync of the storage holds the lock), or
+    ///   ``StorageError``.
+    @discardableResult
+    public func sync(with transport: some ReplicaTransport, options: SyncOptions = SyncOptions()) async throws
+        -> SyncReport
+    {
+        scheduledFlush?.cancel()
+        scheduledFlush = nil
+        let outcome = try await section.run { turn in
+            try await flush(turn)
+            let outcome = try await SyncSession(storage: storage, transport: transport, options: options).run()
+            try await reload(cause: .sync, turn)
+            return outcome
+        }
+        if let identity = storage.identity, !outcome.changed.isEmpty {
+            for listener in StoreRegistry.shared.listeners(of: identity, except: self) {
+                await listener.storageDidSync()
+            }
+        }
+        return outcome.report
+    }
+
+    /// Syncs through a folder several devices share (a ``MirrorFolder``).
     ///
     /// ```swift
     /// let report = try await store.sync(with: iCloudFolder)
     /// ```
     ///
-    /// Pending coalesced edits are written first. The store must keep its documents in a
-    /// ``FileStorage``.
-    ///
     /// - Parameters:
-    ///   - mirror: The shared mirror folder.
-    ///   - options: How the reconciliation behaves.
+    ///   - mirror: The shared folder.
+    ///   - options: How the sync behaves.
     /// - Returns: What changed locally and what was skipped or ignored.
     /// - Throws: ``SyncError``, or ``StorageError``.
     @discardableResult
-    public func sync(with mirror: URL, options: Synchronizer.Options = Synchronizer.Options()) async throws
-        -> SyncReport
-    {
-        guard let files = storage as? FileStorage else {
-            throw SyncError.mirrorNotWritable("the store's storage is not a folder of files")
-        }
-        scheduledFlush?.cancel()
-        scheduledFlush = nil
-        return try await serialized {
-            try await flushLocked()
-            let report = try await Synchronizer(root: files.root, mirror: mirror, options: options)
-                .reconcile()
-            try await reload(cause: .sync)
-            return report
-        }
+    public func sync(with mirror: URL, options: SyncOptions = SyncOptions()) async throws -> SyncReport {
+        try await sync(with: MirrorFolder(url: mirror), options: options)
     }
-}
 
-extension Preferences {
-    /// The keys whose values differ from `edited` (added, removed or changed), reserved `$` keys
-    /// aside.
-    func changedKeys(to edited: Preferences) -> [String] {
-        var keys: [String] = []
-        for member in edited.members
-        where !Preferences.isReserved(member.key) && self[member.key] != member.value {
-            keys.append(member.key)
-        }
-        for member in members where !Preferences.isReserved(member.key) && edited[member.key] == nil {
-            keys.append(member.key)
-        }
-        return keys
+    /// Reads the documents again after another store of the process synced the storage.
+    func storageDidSync() async {
+        _ = try? await section.run { turn in try await reload(cause: .sync, turn) }
+    }
+
+    /// Joins the process's registry, so other stores' syncs reach this store's streams.
+    func registerIfNeeded() {
+        guard !isRegistered, let identity = storage.identity else { return }
+        isRegistered = true
+        StoreRegistry.shared.register(self, identity: identity)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import ReadingPreferences
 
 /// Keeps a reader's preferences for one configurable (SPEC 9): layered, attributed, saved
-/// durably, switchable between profiles, and observable whatever causes a change.
+/// durably, switchable between profiles, observable whatever causes a change, and synced
+/// across devices.
 ///
 /// ```swift
 /// let store = PreferencesStore<EPUB>(storage: FileStorage(root: folder))
@@ -20,14 +21,18 @@ import ReadingPreferences
 /// layer held yet goes by the configurable's scope (SPEC 5.5): publication-specific keys to the
 /// publication, the rest (unknown keys included) to shared or the active profile.
 ///
-/// Concurrency, in short numbered rules:
-/// 1. The store is an actor: writes from several tasks are serialized.
+/// Concurrency, in short numbered rules (the Store Concurrency article says why each holds):
+/// 1. Every method that changes state runs in the store's write section, one at a time in the
+///    order called, across its suspensions; reading methods run at once.
 /// 2. Several processes are serialized by the storage (``FileStorage``: an exclusive lock per
-///    file, taken and released within one synchronous call). A save re-reads the document and
-///    applies only the keys that changed, retrying on a conflict, so no update is lost.
+///    file, taken and released within one synchronous call, off Swift's cooperative pool). A
+///    save loads the document again and applies only the keys that changed, retrying on a
+///    conflict, so no update is lost.
 /// 3. Changes are delivered after the state is swapped, once per change, to every stream.
 /// 4. With ``Options/coalescesWrites``, edits update the state and notify at once and are written
 ///    after ``Options/writeDelay``; ``flush()`` writes everything pending.
+/// 5. A sync through any store is reported on the change streams of every store open on the
+///    same storage in the process.
 public actor PreferencesStore<Schema: ResolvableSchema> {
     /// How the store writes.
     public struct Options: Sendable, Hashable {
@@ -57,7 +62,7 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     public private(set) var defaults: SettingValueTable<Schema>
     /// The device environment (screen reader, appearance).
     public private(set) var environment: ReadingEnvironment
-    /// What went wrong with stored documents: corrupt files moved aside, in order.
+    /// What went wrong with stored documents: damaged data set aside, in order.
     public internal(set) var problems: [StorageError] = []
 
     /// The loaded documents; a `nil` value means known to be absent.
@@ -66,14 +71,14 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     var device: StoredDocument?
     var deviceLoaded = false
     /// Key changes not yet written, per layer (coalescing).
-    var pendingWrites: [StoreLayer: [String: JSONValue?]] = [:]
+    var pendingWrites: [StoreLayer: KeyChanges] = [:]
     var scheduledFlush: Task<Void, Never>?
     /// The change subscribers.
     var subscribers: [ChangeSubscriber] = []
-    /// Whether a write is under way, and the writes waiting for it: the actor alone does not
-    /// serialize work that suspends (actor reentrancy), so writes take turns explicitly.
-    var isWriting = false
-    var waitingWriters: [CheckedContinuation<Void, Never>] = []
+    /// One state-changing operation at a time (rule 1).
+    let section = WriteSection()
+    /// Whether this store is in the process's registry of stores (rule 5).
+    var isRegistered = false
 
     /// Creates a store over a storage. Nothing is read until it is needed: opening a store of
     /// 10,000 publications reads no publication file.
@@ -103,30 +108,11 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         PreferencesStore(storage: InMemoryStorage(), defaults: defaults)
     }
 
-    // MARK: - Taking turns
-
-    /// Runs a write after every write that started before it, one at a time, across its
-    /// suspensions (SPEC 9: writes from several tasks are serialized).
-    func serialized<Result>(_ body: () async throws -> Result) async rethrows -> Result {
-        if isWriting {
-            await withCheckedContinuation { waitingWriters.append($0) }
-        }
-        isWriting = true
-        defer {
-            if waitingWriters.isEmpty {
-                isWriting = false
-            } else {
-                waitingWriters.removeFirst().resume()
-            }
-        }
-        return try await body()
-    }
-
     // MARK: - Documents
 
     func location(_ layer: StoreLayer) -> StorageLocation { .layer(configurable: configurable, layer) }
 
-    /// A layer's document, loaded once; a corrupt document is reported and reads as absent.
+    /// A layer's document, loaded once; damaged data is set aside and reported.
     func document(_ layer: StoreLayer) async throws -> StoredDocument? {
         if let cached = documents[layer] { return cached }
         let loaded = try await loadFresh(location(layer))
@@ -134,22 +120,19 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         return loaded
     }
 
-    /// Loads a document from the storage, bypassing the cache; a corrupt one is reported.
+    /// Loads a document from the storage, bypassing the cache; damaged data is reported.
     func loadFresh(_ location: StorageLocation) async throws -> StoredDocument? {
-        do throws(StorageError) {
-            return try await storage.load(location)
-        } catch {
-            guard error.code == .corruptDocument else { throw error }
-            problems.append(error)
-            return nil
-        }
+        registerIfNeeded()
+        let (document, problem) = try await storage.loadRepairing(location)
+        if let problem { problems.append(problem) }
+        return document
     }
 
     /// The stored preferences of a layer, with pending writes applied.
     func preferences(in layer: StoreLayer) async throws -> Preferences {
-        var preferences = try await document(layer)?.preferences ?? Preferences()
-        for (key, value) in pendingWrites[layer] ?? [:] { preferences[key] = value }
-        return preferences
+        let preferences = try await document(layer)?.preferences ?? Preferences()
+        guard let pending = pendingWrites[layer] else { return preferences }
+        return pending.applied(to: preferences)
     }
 
     /// The layer that shared preferences live in now: the active profile, or shared.
@@ -275,21 +258,15 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     ///
     /// - Parameter defaults: The new defaults.
     public func setDefaults(_ defaults: SettingValueTable<Schema>) async {
-        self.defaults = defaults
-        await notify(cause: .defaultsChange)
-    }
-}
-
-extension StoreLayer {
-    /// The profile's id, for a profile layer.
-    var profileID: String? {
-        if case .profile(let id) = self { return id }
-        return nil
+        _ = try? await section.run { _ in
+            self.defaults = defaults
+            await notify(cause: .defaultsChange)
+        }
     }
 }
 
 extension Preferences {
-    /// The preferences without reserved `$` keys (document metadata such as `$id`, `$name`).
+    /// The preferences without reserved `$` keys (document metadata such as `$name`).
     var withoutReservedKeys: Preferences {
         guard members.contains(where: { Preferences.isReserved($0.key) }) else { return self }
         return Preferences(members: members.filter { !Preferences.isReserved($0.key) })

@@ -11,9 +11,9 @@ enum ReadingPrefsTool {
     }
 
     /// Runs the tool with the arguments after the program name; returns the exit status.
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String]) async -> Int32 {
         do throws(ToolError) {
-            return try dispatch(arguments)
+            return try await dispatch(arguments)
         } catch {
             switch error {
             case .usage(let message):
@@ -27,7 +27,7 @@ enum ReadingPrefsTool {
         }
     }
 
-    private static func dispatch(_ arguments: [String]) throws(ToolError) -> Int32 {
+    private static func dispatch(_ arguments: [String]) async throws(ToolError) -> Int32 {
         guard let first = arguments.first else { return try InspectCommand.runSample(Arguments()) }
         switch first {
         case "--version", "-V", "version":
@@ -58,8 +58,8 @@ enum ReadingPrefsTool {
         case .migrateLegacy: return try MigrateLegacyCommand.run(rest)
         case .conformance: return try ConformanceCommand.run(rest)
         case .catalogue: return try CatalogueCommand.run(rest)
-        case .store: return try StoreCommand.run(rest)
-        case .sync: return try SyncCommand.run(rest)
+        case .store: return try await StoreCommand.run(rest)
+        case .sync: return try await SyncCommand.run(rest)
         }
     }
 

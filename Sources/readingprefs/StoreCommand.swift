@@ -8,7 +8,7 @@ enum StoreCommand {
     static let spec = OptionSpec(
         valued: ["root", "publication", "metadata", "defaults"], flags: ["json", "override"])
 
-    static func run(_ tokens: [String]) throws(ToolError) -> Int32 {
+    static func run(_ tokens: [String]) async throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(tokens, command: "store", spec: spec)
         if arguments.wantsHelp || arguments.positionals.isEmpty {
             Console.out(Usage.text(for: .store))
@@ -16,12 +16,12 @@ enum StoreCommand {
         }
         guard let root = arguments.values["root"] else { throw .usage("store needs --root DIR") }
         let kind = try arguments.configurable()
-        return try run(kind.schema, root: root, arguments: arguments)
+        return try await run(kind.schema, root: root, arguments: arguments)
     }
 
     private static func run<Schema: ResolvableSchema>(
         _ schema: Schema.Type, root: String, arguments: Arguments
-    ) throws(ToolError) -> Int32 {
+    ) async throws(ToolError) -> Int32 {
         var defaults = SettingValueTable<Schema>()
         if arguments.values["defaults"] != nil {
             let files = try InputFiles.load(arguments, catalogue: Schema.catalogue)
@@ -36,23 +36,21 @@ enum StoreCommand {
         let store = PreferencesStore<Schema>(
             storage: FileStorage(root: URL(fileURLWithPath: root)), defaults: defaults)
         let words = Array(arguments.positionals)
-        let publicationContext = context
-        let outcome = Blocking.run {
-            let status = try await execute(
-                words, store: store, context: publicationContext, arguments: arguments)
-            // A corrupt file is moved aside and reported; the command still succeeds on the rest.
-            for problem in await store.problems {
-                Console.error("readingprefs: warning: \(problem.message)")
-            }
-            return status
-        }
-        switch outcome {
-        case .success(let status): return status
-        case .failure(let error as ToolError): throw error
-        case .failure(let error as PreferenceError):
+        let status: Int32
+        do {
+            status = try await execute(words, store: store, context: context, arguments: arguments)
+        } catch let error as ToolError {
+            throw error
+        } catch let error as PreferenceError {
             throw .failure("\(words.first ?? "store") failed: \(error.code.rawValue): \(error)")
-        case .failure(let error): throw .failure("\(error)")
+        } catch {
+            throw .failure("\(error)")
         }
+        // Damaged data is set aside and reported; the command still succeeds on the rest.
+        for problem in await store.problems {
+            Console.error("readingprefs: warning: \(problem.message)")
+        }
+        return status
     }
 
     private static func execute<Schema>(
@@ -162,27 +160,5 @@ enum StoreCommand {
                 ]))
         }
         return table.rendered
-    }
-}
-
-/// Runs async work to completion from the synchronous command line.
-enum Blocking {
-    static func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                box.result = .success(try await work())
-            } catch {
-                box.result = .failure(error)
-            }
-            done.signal()
-        }
-        done.wait()
-        return box.result ?? .failure(ToolError.failure("the command did not finish"))
-    }
-
-    private final class ResultBox<T: Sendable>: @unchecked Sendable {
-        var result: Result<T, any Error>?
     }
 }

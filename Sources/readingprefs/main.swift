@@ -2,4 +2,4 @@ import Foundation
 
 // The `readingprefs` command: argument parsing and printing only; the logic lives in the
 // ReadingPreferences library (SPEC 11).
-exit(ReadingPrefsTool.run(Array(CommandLine.arguments.dropFirst())))
+exit(await ReadingPrefsTool.run(Array(CommandLine.arguments.dropFirst())))

@@ -29,22 +29,36 @@ struct FileStoragePathTests {
         #expect(FileManager.default.fileExists(atPath: shared.path))
     }
 
-    @Test("a loaded document's version is the file's device, inode, size and modification time")
+    @Test("a version is a digest of the bytes: equal bytes, equal versions; any change, even of same size and time, a new one")
     func versionText() async throws {
         let folder = try TemporaryFolder()
         let storage = FileStorage(root: folder.url)
         let location = StorageLocation.layer(configurable: "epub", .publication("urn:isbn:1"))
-        _ = try await storage.save(["fontSize": 1.5], to: location, expecting: nil)
+        let saved = try await storage.save(["fontSize": 1.5], to: location, expecting: nil)
+        let path = storage.path(of: location)
         let loaded = try #require(try await storage.load(location))
-        var info = stat()
-        #expect(stat(storage.path(of: location), &info) == 0)
+        #expect(loaded.version == saved)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(saved.rawValue.hasSuffix("-\(bytes.count)"))
+        // A person changes one digit, and puts the modification time back.
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        try Data(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "1.5", with: "1.6").utf8).write(
+            to: URL(fileURLWithPath: path))
         #if canImport(Darwin)
-            let modified = info.st_mtimespec
+            var times = [before.st_atimespec, before.st_mtimespec]
         #else
-            let modified = info.st_mtim
+            var times = [before.st_atim, before.st_mtim]
         #endif
-        #expect(
-            loaded.version.rawValue
-                == "\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified.tv_sec).\(modified.tv_nsec)")
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let edited = try #require(try await storage.load(location))
+        #expect(edited.version != saved)
+        await #expect(throws: StorageError.self) {
+            _ = try await storage.save(["fontSize": 1.7], to: location, expecting: saved)
+        }
+        // Removed and written again with other contents: the old version never comes back.
+        try await storage.remove(location, expecting: edited.version)
+        let again = try await storage.save(["fontSize": 1.8], to: location, expecting: nil)
+        #expect(again != saved && again != edited.version)
     }
 }

@@ -22,7 +22,7 @@ struct SyncEndToEndTests {
 
         func sync(_ root: URL, name: String, offset: TimeInterval = 0) async throws -> SyncReport {
             try await store(root).sync(
-                with: mirror, options: .init(replicaName: name, now: { Date().addingTimeInterval(offset) }))
+                with: mirror, options: .init(replica: ReplicaID(name), now: { Date().addingTimeInterval(offset) }))
         }
     }
 
@@ -160,11 +160,11 @@ struct SyncEndToEndTests {
         try FileManager.default.copyItem(at: devices.phone, to: devices.tablet)
         _ = try await devices.sync(devices.phone, name: "phone")
         let report = try await devices.sync(devices.tablet, name: "phone")
-        #expect(report.problems.contains { if case .replicaIDInUse("phone", _) = $0 { true } else { false } })
-        #expect(report.replica != "phone")
+        #expect(report.problems.contains { if case .replicaIDInUse(ReplicaID("phone"), _) = $0 { true } else { false } })
+        #expect(report.replica?.rawValue != "phone")
         // From then on, both write their own files.
         let again = try await devices.sync(devices.tablet, name: "phone")
-        #expect(again.problems.isEmpty)
+        #expect(again.problems == [.replicaMismatch(requested: ReplicaID("phone")!, actual: report.replica!)])
         #expect(again.replica == report.replica)
     }
 
@@ -175,11 +175,11 @@ struct SyncEndToEndTests {
         _ = try await devices.sync(devices.phone, name: "phone")
         let tablet = devices.store(devices.tablet)
         var changes = try await tablet.changes().makeAsyncIterator()
-        _ = try await tablet.sync(with: devices.mirror, options: .init(replicaName: "tablet"))
+        _ = try await tablet.sync(with: devices.mirror, options: .init(replica: ReplicaID("tablet")))
         #expect(
             await changes.next()
                 == PreferenceChange(key: "fontSize", oldValue: 1.0, newValue: 1.6, cause: .sync))
-        _ = try await tablet.sync(with: devices.mirror, options: .init(replicaName: "tablet"))
+        _ = try await tablet.sync(with: devices.mirror, options: .init(replica: ReplicaID("tablet")))
         try await tablet.write(["theme": "sepia"], to: .shared)
         let next = await changes.next()
         #expect(next?.cause == .edit)  // the second sync changed nothing

@@ -22,7 +22,7 @@ struct ChangeSubscriber: Sendable {
     let scope: Scope
     let target: Target
     /// The values seen last, by key; a missing key has no value.
-    var last: [String: JSONValue]
+    var last: [JSONScalarKey: JSONValue]
 
     /// Whether the consumer is gone.
     var isFinished: Bool {

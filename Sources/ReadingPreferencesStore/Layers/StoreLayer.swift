@@ -1,3 +1,5 @@
+import ReadingPreferences
+
 /// One layer of stored preferences (SPEC 9). Lowest first, after the engine's fallbacks and the
 /// app defaults (which are never stored): shared, or the active profile, which replaces it; the
 /// publication's own; the temporary overrides.
@@ -6,6 +8,9 @@
 /// try await store.write(["fontSize": 1.4], to: .shared)
 /// try await store.write(["readingProgression": "rtl"], to: .publication("urn:isbn:978-0"))
 /// ```
+///
+/// Identifiers compare by their Unicode scalars (SPEC 10.1), never by canonical equivalence:
+/// `.publication("café")` written precomposed and with a combining accent are two layers.
 public enum StoreLayer: Sendable, Hashable, CustomStringConvertible {
     /// The preferences every publication shares, when no profile is active.
     case shared
@@ -25,4 +30,37 @@ public enum StoreLayer: Sendable, Hashable, CustomStringConvertible {
         case .overrides: return "overrides"
         }
     }
+
+    /// Equal layers: the same kind and the same identifier, scalar for scalar.
+    public static func == (lhs: StoreLayer, rhs: StoreLayer) -> Bool {
+        switch (lhs, rhs) {
+        case (.shared, .shared), (.overrides, .overrides): return true
+        case (.profile(let a), .profile(let b)), (.publication(let a), .publication(let b)):
+            return a.isScalarEqual(to: b)
+        default: return false
+        }
+    }
+
+    /// Hashes the kind and the identifier's bytes, consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .shared: hasher.combine(0 as UInt8)
+        case .profile(let id):
+            hasher.combine(1 as UInt8)
+            id.hashScalars(into: &hasher)
+        case .publication(let id):
+            hasher.combine(2 as UInt8)
+            id.hashScalars(into: &hasher)
+        case .overrides: hasher.combine(3 as UInt8)
+        }
+    }
+
+    /// The profile's id, for a profile layer.
+    var profileID: String? {
+        if case .profile(let id) = self { return id }
+        return nil
+    }
+
+    /// Whether the layer syncs (SPEC 10): all but the overrides.
+    var isSynced: Bool { self != .overrides }
 }

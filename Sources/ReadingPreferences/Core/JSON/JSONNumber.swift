@@ -158,6 +158,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether two numbers are written alike: the same ``text`` (`1.5` and `1.50` are equal
+    /// numbers with different texts). Plain decimals compare without making their text.
+    package func hasSameText(as other: JSONNumber) -> Bool {
+        if case .decimal(let digits) = form, case .decimal(let otherDigits) = other.form {
+            return digits == otherDigits && doubleValue.bitPattern == other.doubleValue.bitPattern
+        }
+        return text == other.text
+    }
+
     /// Whether ``doubleValue`` is finite; `false` for `1e400` and for synthesized infinities.
     public var isFinite: Bool { doubleValue.isFinite }
 

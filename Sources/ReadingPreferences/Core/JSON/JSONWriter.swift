@@ -144,6 +144,11 @@ enum JSONWriter {
         var count: Int { isObject ? members.count : elements.count }
     }
 
+    /// Appends a value's JSON text at the top level, for ``JSONTextStream``.
+    static func appendValue(_ value: JSONValue, options: JSONEncodingOptions, into output: inout TextOutput) {
+        writeNested(value, depth: 0, options: options, into: &output)
+    }
+
     /// Writes a value whose containers are `depth` levels deep already, with an explicit stack
     /// of open containers instead of recursion.
     private static func writeNested(

@@ -26,23 +26,38 @@ extension String {
     }
 }
 
-/// A `String` wrapper whose equality is scalar equality, for dictionaries that index JSON keys.
+/// A `String` wrapper whose equality is scalar equality, for dictionaries and sets that hold
+/// JSON keys or identifiers (SPEC 2, SPEC 10.1: `café` precomposed and decomposed are two keys).
 ///
 /// The hash feeds the key's UTF-8 bytes to the per-process seeded `Hasher`: equal bytes are
 /// equal scalars, it is cheaper than `String`'s canonical hash, and an attacker cannot choose
 /// keys that collide (so a document of a million keys stays linear to index).
-struct JSONScalarKey: Hashable {
-    var string: String
+package struct JSONScalarKey: Hashable, Sendable, Comparable {
+    package var string: String
 
-    init(_ string: String) { self.string = string }
+    package init(_ string: String) { self.string = string }
 
-    static func == (lhs: JSONScalarKey, rhs: JSONScalarKey) -> Bool {
+    package static func == (lhs: JSONScalarKey, rhs: JSONScalarKey) -> Bool {
         lhs.string.isScalarEqual(to: rhs.string)
     }
 
-    func hash(into hasher: inout Hasher) {
-        var copy = string
+    /// Orders by UTF-8 bytes.
+    package static func < (lhs: JSONScalarKey, rhs: JSONScalarKey) -> Bool {
+        lhs.string.utf8.lexicographicallyPrecedes(rhs.string.utf8)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        string.hashScalars(into: &hasher)
+    }
+}
+
+extension String {
+    /// Feeds the UTF-8 bytes to a hasher: the hash that agrees with ``isScalarEqual(to:)``
+    /// (`String`'s own hash follows canonical equivalence).
+    package func hashScalars(into hasher: inout Hasher) {
+        var copy = self
         copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(0xFF as UInt8)  // never a UTF-8 byte: ends the string, so ("a","b") ≠ ("ab","")
     }
 }
 

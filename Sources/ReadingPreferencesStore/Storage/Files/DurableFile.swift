@@ -8,26 +8,32 @@ import Foundation
     import Darwin
 #endif
 
-/// The one durable, safe write of every file the package writes: the CLI's `edit` and the
-/// store's plain files (SPEC 9, issue 11).
+/// The one durable, safe write of every file the package writes: the store's documents, sync's
+/// snapshots and state, the CLI's `edit`, and the replica file in a sync mirror (SPEC 9, 10.1).
 ///
-/// An update runs entirely under an exclusive `flock` on a `.lock` file beside the target, taken
-/// and released within one synchronous call (never across an `await`):
+/// Everything happens in one synchronous call, ``withLockedFile(_:links:locking:_:)``, never
+/// across an `await`:
 ///
-/// 1. symbolic links are followed, so the file they point to is the one updated;
-/// 2. the current bytes are read and handed to the transform, so a read-modify-write never loses
-///    another process's update;
-/// 3. the new bytes go to a temporary file in the same folder, which gets the target's mode and,
-///    where permitted, its owner, and is flushed (`F_FULLFSYNC` where the platform has it);
-/// 4. it is renamed over the target and the folder is flushed.
+/// 1. **Links.** In a store's own folder a symbolic link is followed, so the file it names is the
+///    one updated (``Links/follow``, a person put it there); in a shared folder it is never
+///    followed: the link itself is replaced (``Links/replace``).
+/// 2. **Lock.** An exclusive `flock` on `<file>.lock` beside the file, which is never renamed and
+///    is opened without following a link. The mirror's replica file is written only by its own
+///    replica under that replica's sync lock, so it takes none and leaves no lock file there.
+/// 3. **Read.** The current bytes are read under the lock and handed to the body, so a
+///    read-modify-write never loses another process's update.
+/// 4. **Replace.** New bytes go to a temporary file in the same folder (created exclusively,
+///    never through a link), which gets the target's mode and, where permitted, its owner; it is
+///    flushed (`F_FULLFSYNC` where the platform has it), renamed over the target, and the folder
+///    is flushed.
 ///
 /// A crash at any instant leaves the old file or the new one, never a torn one. The temporary
-/// file has one name per target, so a killed run's leftover is removed by the next update of
-/// that file (or by ``removeLeftovers(in:)``). A file with several hard links is refused, since
+/// file has one name per target, so a killed run's leftover is removed by the next write of that
+/// file (or by ``removeLeftovers(in:)``). A file with several hard links is refused, since
 /// replacing it would silently break the links; a read-only file is refused as well. Every
 /// failure names the file and the system's reason.
 package enum DurableFile {
-    /// Why an update failed: the operation, the file, and the system's reason.
+    /// Why a file operation failed: the operation, the file, and the system's reason.
     package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// What was being done, such as `cannot write`.
         package var operation: String
@@ -51,10 +57,123 @@ package enum DurableFile {
         package var description: String { "\(operation) \(path): \(reason)" }
     }
 
+    /// What to do with a symbolic link at the file's path.
+    package enum Links: Sendable {
+        /// Follow it: the file it names is read and replaced (a store's own folder).
+        case follow
+        /// Never follow it: it is replaced by a regular file (a folder others can write to).
+        case replace
+    }
+
     /// The suffix of the lock file beside each target.
     package static let lockSuffix = ".lock"
 
-    /// Reads, transforms and replaces a file, all under its lock.
+    /// A file under its lock: its current contents, and the one way to change it.
+    package struct LockedFile: ~Copyable {
+        /// The file actually read and written (the link's target when links are followed).
+        package let path: String
+        /// Its bytes and status before the body ran, or `nil` when it does not exist (always `nil`
+        /// when links are replaced: such a file is written, never read, through this path).
+        package let existing: (data: Data, status: stat)?
+        /// Whether the path held a symbolic link that will be (or was) replaced.
+        package let replacesLink: Bool
+
+        /// Replaces the file's contents durably.
+        ///
+        /// - Parameter data: The new contents.
+        /// - Returns: The new file's status.
+        /// - Throws: ``Failure``; the file is then unchanged.
+        @discardableResult
+        package func replace(with data: Data) throws(Failure) -> stat {
+            try DurableFile.replace(path, with: data, existing: existing?.status)
+        }
+
+        /// Removes the file (a link at its path, not its target).
+        ///
+        /// - Throws: ``Failure``.
+        package func remove() throws(Failure) {
+            guard unlink(path) == 0 || errno == ENOENT else { throw .system("cannot remove", path) }
+            DurableFile.flushFolder(of: path)
+        }
+
+        /// Writes the current contents to a new file beside it, durably (for damaged data kept
+        /// aside); never overwrites.
+        ///
+        /// - Parameter suffix: Appended to the file's name.
+        /// - Returns: The new file's path.
+        /// - Throws: ``Failure``.
+        package func keepCopy(suffix: String) throws(Failure) -> String {
+            let aside = path + suffix
+            let descriptor = open(aside, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw .system("cannot create", aside) }
+            defer { close(descriptor) }
+            try DurableFile.writeAll(existing?.data ?? Data(), to: descriptor, path: aside)
+            guard DurableFile.flush(descriptor) else { throw .system("cannot flush", aside) }
+            DurableFile.flushFolder(of: aside)
+            return aside
+        }
+    }
+
+    /// Runs `body` with a file under its lock (see the type's rules); the lock is taken and
+    /// released within this call.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - links: Whether a symbolic link at `path` is followed or replaced.
+    ///   - locking: Whether to take the lock beside the file.
+    ///   - body: Reads ``LockedFile/existing`` and changes the file through the ``LockedFile``.
+    /// - Returns: What `body` returns.
+    /// - Throws: ``UpdateError``: a file failure, or what `body` throws.
+    package static func withLockedFile<Result, E: Error>(
+        _ path: String, links: Links, locking: Bool = true, _ body: (borrowing LockedFile) throws(E) -> Result
+    ) throws(UpdateError<E>) -> Result {
+        let target: String
+        var replacesLink = false
+        switch links {
+        case .follow:
+            do { target = try resolveLinks(path) } catch { throw .file(error) }
+        case .replace:
+            target = path
+            var info = stat()
+            replacesLink = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+        }
+        var lock: Int32?
+        if locking {
+            do { lock = try acquireLock(for: target) } catch { throw .file(error) }
+        }
+        defer { if let lock { releaseLock(lock) } }
+        // A folder others write to is never read through the path that is being replaced.
+        let existing: (data: Data, status: stat)?
+        do {
+            existing = links == .replace ? nil : try readWithStatus(target)
+        } catch {
+            throw .file(error)
+        }
+        let file = LockedFile(path: target, existing: existing, replacesLink: replacesLink)
+        do {
+            return try body(file)
+        } catch {
+            throw .transform(error)
+        }
+    }
+
+    /// Why ``withLockedFile(_:links:locking:_:)`` or ``update(at:_:)`` failed.
+    package enum UpdateError<E: Error>: Error, CustomStringConvertible {
+        /// A file operation failed before the body ran.
+        case file(Failure)
+        /// The body threw (a ``Failure`` of its own writes included).
+        case transform(E)
+
+        package var description: String {
+            switch self {
+            case .file(let failure): return failure.description
+            case .transform(let error): return "\(error)"
+            }
+        }
+    }
+
+    /// Reads, transforms and replaces a file, all under its lock, following links (the CLI's
+    /// `edit`).
     ///
     /// ```swift
     /// try DurableFile.update(at: path) { current in
@@ -69,54 +188,36 @@ package enum DurableFile {
     ///   - transform: Given the current bytes (`nil` when the file does not exist), returns the
     ///     new bytes, or `nil` to leave the file as it is.
     /// - Returns: The bytes the file holds afterwards (`nil` when it does not exist).
-    /// - Throws: ``Failure`` naming the file and the reason, or what `transform` throws; the
-    ///   file is then unchanged.
+    /// - Throws: ``UpdateError``; the file is then unchanged.
     @discardableResult
     package static func update<E: Error>(
         at path: String, _ transform: (Data?) throws(E) -> Data?
     ) throws(UpdateError<E>) -> Data? {
-        let target: String
-        do { target = try resolveLinks(path) } catch { throw .file(error) }
-        let lock: Int32
-        do { lock = try acquireLock(for: target) } catch { throw .file(error) }
-        defer { releaseLock(lock) }
+        let outcome: Result<Data?, UpdateError<E>>
         do {
-            let existing = try status(of: target)
-            let current = try existing.map { _ throws(Failure) in try readContents(target) }
-            let replacement: Data?
-            do { replacement = try transform(current) } catch { throw UpdateError.transform(error) }
-            guard let replacement else { return current }
-            try replace(target, with: replacement, existing: existing)
-            return replacement
-        } catch let error as UpdateError<E> {
-            throw error
-        } catch let error as Failure {
-            throw .file(error)
+            outcome = try withLockedFile(path, links: .follow) {
+                (file: borrowing LockedFile) throws(Never) -> Result<Data?, UpdateError<E>> in
+                let current = file.existing?.data
+                let replacement: Data?
+                do throws(E) { replacement = try transform(current) } catch { return .failure(.transform(error)) }
+                guard let replacement else { return .success(current) }
+                do throws(Failure) { try file.replace(with: replacement) } catch { return .failure(.file(error)) }
+                return .success(replacement)
+            }
         } catch {
-            throw .file(Failure("cannot update", path, "\(error)"))
-        }
-    }
-
-    /// Why ``update(at:_:)`` failed: the file system, or the transform.
-    package enum UpdateError<E: Error>: Error, CustomStringConvertible {
-        /// A file operation failed.
-        case file(Failure)
-        /// The transform threw; nothing was written.
-        case transform(E)
-
-        package var description: String {
-            switch self {
-            case .file(let failure): return failure.description
-            case .transform(let error): return "\(error)"
+            switch error {
+            case .file(let failure): throw .file(failure)
+            case .transform(let never): switch never {}
             }
         }
+        return try outcome.get()
     }
 
-    /// Replaces a file's contents durably, under its lock.
+    /// Replaces a file's contents durably, under its lock, following links.
     ///
     /// - Parameters:
     ///   - data: The new contents.
-    ///   - path: The file; a symbolic link is followed.
+    ///   - path: The file.
     /// - Throws: ``Failure``.
     package static func write(_ data: Data, to path: String) throws(Failure) {
         do {
@@ -124,24 +225,17 @@ package enum DurableFile {
         } catch {
             switch error {
             case .file(let failure): throw failure
+            case .transform(let never): switch never {}
             }
         }
     }
 
-    /// Reads a file without locking: a reader sees the old or the new file, never a torn one.
-    ///
-    /// - Parameter path: The file.
-    /// - Returns: The contents, or `nil` when the file does not exist.
-    /// - Throws: ``Failure`` when the file exists but cannot be read.
-    package static func read(_ path: String) throws(Failure) -> Data? {
-        guard try status(of: path) != nil else { return nil }
-        return try readContents(path)
-    }
-
     /// The temporary file of a target: one name per target, so a leftover is found and replaced.
     package static func temporaryPath(for target: String) -> String {
-        let url = URL(fileURLWithPath: target)
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp").path
+        let slash = target.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.utf8.index(after: $0)...]) } ?? target
+        return folder + "." + name + ".tmp"
     }
 
     /// Whether a file name is one of this type's temporary files, which readers ignore.
@@ -158,8 +252,7 @@ package enum DurableFile {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var removed = 0
         for name in names where isTemporary(name) {
-            let targetName = String(name.dropFirst().dropLast(".tmp".count))
-            let target = URL(fileURLWithPath: folder).appendingPathComponent(targetName).path
+            let target = folder + "/" + String(name.dropFirst().dropLast(".tmp".count))
             guard let lock = try? acquireLock(for: target) else { continue }
             if unlink(temporaryPath(for: target)) == 0 { removed += 1 }
             releaseLock(lock)
@@ -193,12 +286,15 @@ package enum DurableFile {
         throw .system("cannot follow the link", path, errno: ELOOP)
     }
 
-    /// Opens (creating if needed) and exclusively locks the target's lock file; blocks until the
-    /// lock is free.
+    /// Opens (creating if needed, never through a link) and exclusively locks the target's lock
+    /// file; blocks until the lock is free.
     static func acquireLock(for target: String) throws(Failure) -> Int32 {
         let lockPath = target + lockSuffix
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .system("cannot open the lock file", lockPath) }
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw Failure("cannot open the lock file", lockPath, "it is a symbolic link") }
+            throw .system("cannot open the lock file", lockPath)
+        }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
                 let code = errno
@@ -214,27 +310,26 @@ package enum DurableFile {
         close(descriptor)
     }
 
-    /// The target's status, or `nil` when it does not exist.
-    static func status(of path: String) throws(Failure) -> stat? {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { return nil }
-            throw .system("cannot read", path)
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw Failure("cannot use", path, "not a regular file")
-        }
-        return info
-    }
-
     /// Reads a regular file and its status through one descriptor: the status describes exactly
     /// the bytes read. `nil` when the file does not exist.
-    package static func readWithStatus(_ path: String) throws(Failure) -> (Data, stat)? {
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - links: Whether to follow a symbolic link (a link is refused otherwise).
+    ///   - limit: The most bytes accepted; a larger file is refused before it is read.
+    /// - Returns: The bytes and the status.
+    /// - Throws: ``Failure`` when the file exists but cannot be read, is not a regular file, or is
+    ///   too large.
+    package static func readWithStatus(_ path: String, links: Links = .follow, limit: Int = .max) throws(Failure)
+        -> (data: Data, status: stat)?
+    {
         // Non-blocking, so a FIFO or a device put in a file's place cannot stall the open; it is
         // refused below as not a regular file.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (links == .replace ? O_NOFOLLOW : 0)
+        let descriptor = open(path, flags)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
+            if errno == ELOOP { throw Failure("cannot use", path, "it is a symbolic link") }
             throw .system("cannot read", path)
         }
         defer { close(descriptor) }
@@ -243,7 +338,10 @@ package enum DurableFile {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw Failure("cannot use", path, "not a regular file")
         }
-        // The size is a hint: read until the end whatever it says.
+        guard Int(info.st_size) <= limit else {
+            throw Failure("cannot use", path, "larger than \(limit) bytes")
+        }
+        // The size is a hint: read until the end whatever it says, within the limit.
         var result = Data(count: Swift.max(Int(info.st_size), 0) + 1)
         var filled = 0
         while true {
@@ -257,31 +355,15 @@ package enum DurableFile {
             }
             if count == 0 { break }
             filled += count
+            guard filled <= limit else { throw Failure("cannot use", path, "larger than \(limit) bytes") }
         }
         result.count = filled
         return (result, info)
     }
 
-    static func readContents(_ path: String) throws(Failure) -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .system("cannot read", path) }
-        defer { close(descriptor) }
-        var result = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .system("cannot read", path)
-            }
-            if count == 0 { return result }
-            result.append(contentsOf: buffer[0..<count])
-        }
-    }
-
     /// Writes a temporary file, gives it the target's mode and owner, flushes it, renames it over
-    /// the target and flushes the folder.
-    static func replace(_ target: String, with data: Data, existing: stat?) throws(Failure) {
+    /// the target and flushes the folder; returns the new file's status.
+    static func replace(_ target: String, with data: Data, existing: stat?) throws(Failure) -> stat {
         if let existing {
             guard existing.st_nlink <= 1 else {
                 throw Failure(
@@ -292,7 +374,8 @@ package enum DurableFile {
             guard access(target, W_OK) == 0 else { throw .system("cannot write", target) }
         }
         let temporary = temporaryPath(for: target)
-        // A leftover of a killed run: ours to remove, since we hold the target's lock.
+        // A leftover of a killed run (or anything planted there): ours to remove, since we hold
+        // the target's lock; `unlink` removes a link itself, never its target.
         if unlink(temporary) != 0, errno != ENOENT { throw .system("cannot remove the leftover", temporary) }
         let mode: mode_t = existing.map { $0.st_mode & 0o7777 } ?? 0o666
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
@@ -317,6 +400,8 @@ package enum DurableFile {
             }
         }
         guard flush(descriptor) else { throw .system("cannot flush", temporary) }
+        var written = stat()
+        _ = fstat(descriptor, &written)
         guard close(descriptor) == 0 else {
             completed = true
             unlink(temporary)
@@ -329,6 +414,7 @@ package enum DurableFile {
             throw .system("cannot replace", target, errno: code)
         }
         flushFolder(of: target)
+        return written
     }
 
     static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(Failure) {
@@ -356,7 +442,7 @@ package enum DurableFile {
         return fsync(descriptor) == 0
     }
 
-    /// Flushes the folder holding a file, so the rename itself is durable.
+    /// Flushes the folder holding a file, so a rename or a removal is itself durable.
     static func flushFolder(of path: String) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let descriptor = open(folder, O_RDONLY | O_CLOEXEC)

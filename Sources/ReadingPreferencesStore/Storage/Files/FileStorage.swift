@@ -9,7 +9,8 @@ import ReadingPreferences
     import Darwin
 #endif
 
-/// Preferences as plain JSON files that a person can read and edit (SPEC 9):
+/// Preferences as plain JSON files that a person can read and edit (SPEC 9), in the layout
+/// ``FileLayout`` describes:
 ///
 /// ```text
 /// <root>/device.json                                  which profile is active, per configurable
@@ -19,17 +20,20 @@ import ReadingPreferences
 /// <root>/<configurable>/overrides.json
 /// ```
 ///
-/// Every write is `DurableFile`'s: a temporary file flushed and renamed over the old one under
-/// an exclusive lock on a `.lock` file beside it, so a crash leaves the old file or the new one
-/// and two processes never lose each other's updates. A file that is not a JSON object is moved
-/// aside with a `.corrupt-<timestamp>` suffix, reported, and never silently replaced. Reading
-/// one publication reads that file alone; listing publications reads only the folder.
+/// Every write is ``DurableFile``'s, following links: a temporary file flushed and renamed over
+/// the old one under an exclusive lock on a `.lock` file beside it, so a crash leaves the old file
+/// or the new one and two processes never lose each other's updates. Files are pretty-printed
+/// with a trailing newline. A document's version is a digest of its bytes, so any change, even
+/// one that keeps the file's size and time, is a new version. Data that is not a JSON object is
+/// reported by ``load(_:)`` and kept aside by ``quarantine(_:expecting:replacement:)`` with a
+/// `.corrupt-<milliseconds>` suffix, never silently replaced. Reading one publication reads that
+/// file alone; writes, which wait for locks and flush the disk, run off Swift's cooperative
+/// thread pool.
 public struct FileStorage: PreferencesStorage {
     /// The root folder.
     public let root: URL
-    /// The root's path without trailing separators, read from the URL once: every read and
-    /// write builds a path from it.
-    private let rootPath: String
+    /// The folder layout under the root.
+    let layout: FileLayout
 
     /// Creates a storage rooted at a folder (created on the first write).
     ///
@@ -38,7 +42,7 @@ public struct FileStorage: PreferencesStorage {
         self.root = root
         var path = Self.path(of: root)
         while path.utf8.count > 1, path.hasSuffix("/") { path.removeLast() }
-        rootPath = path
+        layout = FileLayout(rootPath: path)
     }
 
     /// A folder's path. The percent-encoded path is several times cheaper to get (and a store is
@@ -56,50 +60,51 @@ public struct FileStorage: PreferencesStorage {
     /// - Parameter location: The location.
     /// - Returns: The file's path.
     public func path(of location: StorageLocation) -> String {
-        switch location {
-        case .device:
-            return file("device.json")
-        case .layer(let configurable, let layer):
-            let folder = Self.folderName(configurable)
-            switch layer {
-            case .shared: return file(folder, "shared.json")
-            case .overrides: return file(folder, "overrides.json")
-            case .profile(let id): return file(folder, "profiles", Self.profileFileName(id))
-            case .publication(let id): return file(folder, "publications", SafeName.fileName(for: id))
-            }
-        }
+        layout.path(of: location)
     }
 
-    /// A path under the root, joined as text: `URL.appendingPathComponent(_:)` asks the file
-    /// system whether each result is a folder, one system call per component on every read.
-    private func file(_ first: String, _ second: String? = nil, _ third: String? = nil) -> String {
-        var path = rootPath
-        path.reserveCapacity(
-            rootPath.utf8.count + first.utf8.count + (second?.utf8.count ?? 0) + (third?.utf8.count ?? 0) + 3)
-        func append(_ component: String) {
-            if path != "/" { path += "/" }
-            path += component
-        }
-        append(first)
-        if let second { append(second) }
-        if let third { append(third) }
-        return path
-    }
+    /// The root's path: stores on the same root hear each other's syncs.
+    public var identity: String? { "file:" + layout.rootPath }
 
-    /// Loads a document; a file that is not a JSON object is moved aside and reported.
+    /// The root folder, which a sync mirror must not overlap.
+    public var folder: URL? { root }
+
+    // MARK: - Reading
+
+    /// Loads a document.
     ///
     /// - Parameter location: Where it lives.
     /// - Returns: The document, or `nil` when the file does not exist.
-    /// - Throws: ``StorageError``.
+    /// - Throws: ``StorageError``: ``StorageError/Code/corruptDocument`` (with the damaged
+    ///   data's version) when the file is not a JSON object, ``StorageError/Code/io`` when it
+    ///   cannot be read or is not a regular file.
     public func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
         let path = path(of: location)
-        guard let (data, version) = try read(path, location) else { return nil }
-        do throws(JSONDecodingError) {
-            return StoredDocument(preferences: try Preferences(json: data), version: version)
-        } catch {
-            throw try quarantine(path, location, reason: error.description)
+        let file: (data: Data, status: stat)?
+        do throws(DurableFile.Failure) { file = try DurableFile.readWithStatus(path) } catch {
+            throw Self.io(error, location)
         }
+        guard let file else { return nil }
+        return try Self.document(file.data, at: location, path: path)
     }
+
+    /// Decodes a file's bytes; `$id` is the layout's, not the document's.
+    private static func document(_ data: Data, at location: StorageLocation, path: String) throws(StorageError)
+        -> StoredDocument
+    {
+        var preferences: Preferences
+        do throws(JSONDecodingError) {
+            preferences = try Preferences(json: data)
+        } catch {
+            throw StorageError(
+                .corruptDocument, location: location, message: "\(path) is not a JSON object (\(error.description))",
+                version: ContentVersion.of(data))
+        }
+        if FileLayout.identifier(of: location) != nil { preferences.removeValue(forKey: "$id") }
+        return StoredDocument(preferences: preferences, version: ContentVersion.of(data))
+    }
+
+    // MARK: - Writing
 
     /// Saves a document if its file is still at `version`, under the file's lock.
     ///
@@ -112,34 +117,21 @@ public struct FileStorage: PreferencesStorage {
     public func save(
         _ preferences: Preferences, to location: StorageLocation, expecting version: StorageVersion?
     ) async throws(StorageError) -> StorageVersion {
+        let bytes = bytes(of: preferences, at: location)
         let path = path(of: location)
-        try createFolder(of: path, location)
-        var document = preferences
-        if case .layer(_, .publication(let id)) = location { document["$id"] = .string(id) }
-        var bytes = document.jsonBytes(options: .init(prettyPrinted: true))
-        bytes.append(0x0A)
-        return try locked(path, location) { () throws(StorageError) -> StorageVersion in
-            let current: stat?
-            do throws(DurableFile.Failure) { current = try DurableFile.status(of: path) } catch {
-                throw Self.io(error, location)
+        let layout = layout
+        return try await BlockingIO.run { () throws(StorageError) -> StorageVersion in
+            try Self.prepareFolder(of: location, path: path, layout: layout)
+            return try Self.locked(path, location) { (file: borrowing DurableFile.LockedFile) throws(StorageError) in
+                guard file.existing.map({ ContentVersion.of($0.data) }) == version else {
+                    throw StorageError.conflict(location)
+                }
+                do throws(DurableFile.Failure) { try file.replace(with: bytes) } catch {
+                    throw Self.io(error, location)
+                }
+                if location == .syncState { Self.excludeFromBackup(path) }
+                return ContentVersion.of(bytes)
             }
-            guard current.map(Self.version) == version else {
-                throw StorageError(
-                    .conflict, location: location, message: "\(path) changed since it was loaded")
-            }
-            do throws(DurableFile.Failure) {
-                try DurableFile.replace(path, with: Data(bytes), existing: current)
-            } catch {
-                throw Self.io(error, location)
-            }
-            let written: stat?
-            do throws(DurableFile.Failure) { written = try DurableFile.status(of: path) } catch {
-                throw Self.io(error, location)
-            }
-            guard let written else {
-                throw StorageError(.io, location: location, message: "\(path) vanished after its write")
-            }
-            return Self.version(of: written)
         }
     }
 
@@ -153,44 +145,92 @@ public struct FileStorage: PreferencesStorage {
         async throws(StorageError)
     {
         let path = path(of: location)
-        try locked(path, location) { () throws(StorageError) in
-            let current: stat?
-            do throws(DurableFile.Failure) { current = try DurableFile.status(of: path) } catch {
-                throw Self.io(error, location)
+        try await BlockingIO.run { () throws(StorageError) in
+            guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            else { throw StorageError.conflict(location) }
+            try Self.locked(path, location) { (file: borrowing DurableFile.LockedFile) throws(StorageError) in
+                guard file.existing.map({ ContentVersion.of($0.data) }) == version else {
+                    throw StorageError.conflict(location)
+                }
+                do throws(DurableFile.Failure) { try file.remove() } catch { throw Self.io(error, location) }
             }
-            guard current.map(Self.version) == version else {
-                throw StorageError(
-                    .conflict, location: location, message: "\(path) changed since it was loaded")
-            }
-            guard unlink(path) == 0 else {
-                throw StorageError(
-                    .io, location: location,
-                    message: "cannot remove \(path): \(String(cString: strerror(errno)))")
-            }
-            DurableFile.flushFolder(of: path)
         }
     }
 
-    /// The profile ids, or the publications' file names (without `.json`), from the folder alone.
+    /// Copies damaged data to `<file>.corrupt-<milliseconds>` and puts `replacement` (or nothing)
+    /// in its place, under the file's lock.
     ///
     /// - Parameters:
-    ///   - kind: Profiles or publications.
+    ///   - location: Where the damaged data is.
+    ///   - version: Its version.
+    ///   - replacement: What the file holds afterwards, or `nil` to remove it.
+    /// - Returns: The copy's path and the replacement's version.
+    /// - Throws: ``StorageError``.
+    public func quarantine(
+        _ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?
+    ) async throws(StorageError) -> Quarantine {
+        let path = path(of: location)
+        let bytes = replacement.map { self.bytes(of: $0, at: location) }
+        return try await BlockingIO.run { () throws(StorageError) -> Quarantine in
+            try Self.locked(path, location) { (file: borrowing DurableFile.LockedFile) throws(StorageError) in
+                guard file.existing.map({ ContentVersion.of($0.data) }) == version else {
+                    throw StorageError.conflict(location)
+                }
+                do throws(DurableFile.Failure) {
+                    let stamp = Int((Date().timeIntervalSince1970 * 1000).rounded())
+                    var aside: String?
+                    for attempt in 0..<100 where aside == nil {
+                        do throws(DurableFile.Failure) {
+                            aside = try file.keepCopy(suffix: ".corrupt-\(stamp)" + (attempt == 0 ? "" : "-\(attempt)"))
+                        } catch {
+                            if attempt == 99 { throw error }
+                        }
+                    }
+                    if let bytes { try file.replace(with: bytes) } else { try file.remove() }
+                    return Quarantine(movedTo: aside ?? path, version: bytes.map(ContentVersion.of))
+                } catch {
+                    throw Self.io(error, location)
+                }
+            }
+        }
+    }
+
+    /// The one file format: pretty-printed, with a trailing newline, and a publication's
+    /// identifier first in `$id`.
+    private func bytes(of preferences: Preferences, at location: StorageLocation) -> Data {
+        var document = preferences
+        if let identifier = FileLayout.identifier(of: location) {
+            document.removeValue(forKey: "$id")
+            document = Preferences(members: [JSONObject.Member(key: "$id", value: .string(identifier))] + document.members)
+        }
+        var bytes = document.jsonBytes(options: .init(prettyPrinted: true))
+        bytes.append(0x0A)
+        return Data(bytes)
+    }
+
+    // MARK: - Listing
+
+    /// The identifiers of a configurable's profiles or publications with a file of `kind`.
+    ///
+    /// - Parameters:
+    ///   - kind: Which files to list.
     ///   - configurable: The configurable.
-    /// - Returns: The names, sorted.
+    /// - Returns: The identifiers, sorted by their UTF-8 bytes.
     /// - Throws: ``StorageError`` when the folder cannot be listed.
     public func names(of kind: StorageKind, configurable: String) async throws(StorageError) -> [String] {
-        let folder = file(Self.folderName(configurable), kind.rawValue)
-        guard FileManager.default.fileExists(atPath: folder) else { return [] }
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
-            throw StorageError(
-                .io, location: nil, message: "cannot list \(folder): \(error.localizedDescription)")
+        let layout = layout
+        return try await BlockingIO.run { () throws(StorageError) in
+            try layout.names(of: kind, configurable: configurable)
         }
-        return entries.filter { $0.hasSuffix(".json") && !DurableFile.isTemporary($0) }
-            .map { String($0.dropLast(".json".count)) }
-            .sorted()
+    }
+
+    /// The configurables with a folder under the root.
+    ///
+    /// - Returns: Their identifiers, sorted by their UTF-8 bytes.
+    /// - Throws: ``StorageError`` when the root cannot be listed.
+    public func configurables() async throws(StorageError) -> [String] {
+        let layout = layout
+        return try await BlockingIO.run { () throws(StorageError) in try layout.configurables() }
     }
 
     /// Removes the temporary files killed runs left under the root.
@@ -199,16 +239,14 @@ public struct FileStorage: PreferencesStorage {
     @discardableResult
     public func removeLeftovers() -> Int {
         var removed = 0
-        var folders = [root.path]
+        var folders = [layout.rootPath]
         while let folder = folders.popLast() {
             removed += DurableFile.removeLeftovers(in: folder)
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for entry in entries {
-                var isFolder: ObjCBool = false
-                let path = URL(fileURLWithPath: folder).appendingPathComponent(entry).path
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                    folders.append(path)
-                }
+                var info = stat()
+                let path = folder + "/" + entry
+                if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { folders.append(path) }
             }
         }
         return removed
@@ -216,122 +254,57 @@ public struct FileStorage: PreferencesStorage {
 
     // MARK: - Files
 
-    /// A configurable's folder: its identifier, made safe.
-    static func folderName(_ configurable: String) -> String {
-        isPlainName(configurable)
-            ? configurable : String(SafeName.fileName(for: configurable).dropLast(".json".count))
-    }
-
-    /// A profile's file: its id when it is a plain name, else its safe name.
-    static func profileFileName(_ id: String) -> String {
-        isPlainName(id) ? id + ".json" : SafeName.fileName(for: id)
-    }
-
-    private static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 64
-            && name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
-    }
-
-    /// A file's version: its identity and size and modification time. Every durable write
-    /// renames a new file into place, so a write always changes it.
-    static func version(of info: stat) -> StorageVersion {
-        #if canImport(Darwin)
-            let modified = info.st_mtimespec
-        #else
-            let modified = info.st_mtim
-        #endif
-        // `dev:ino:size:sec.nsec`, written in one pass: it is made on every read.
-        let text = String(unsafeUninitializedCapacity: 5 * 21 + 4) { output in
-            var count = 0
-            func write(_ value: some BinaryInteger, then separator: UInt8?) {
-                if value < 0 {
-                    output[count] = UInt8(ascii: "-")
-                    count += 1
-                }
-                var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
-                let start = count
-                repeat {
-                    output[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                    count += 1
-                    magnitude /= 10
-                } while magnitude > 0
-                output[start..<count].reverse()
-                if let separator {
-                    output[count] = separator
-                    count += 1
-                }
-            }
-            write(info.st_dev, then: UInt8(ascii: ":"))
-            write(info.st_ino, then: UInt8(ascii: ":"))
-            write(info.st_size, then: UInt8(ascii: ":"))
-            write(modified.tv_sec, then: UInt8(ascii: "."))
-            write(modified.tv_nsec, then: nil)
-            return count
-        }
-        return StorageVersion(text)
-    }
-
-    /// Reads a file with the version it had when read.
-    private func read(_ path: String, _ location: StorageLocation) throws(StorageError) -> (
-        Data, StorageVersion
-    )? {
-        // One open file: its status is the version of exactly the bytes read, even if a writer
-        // renames a new file over the path meanwhile (a later save then sees the new version and
-        // reports a conflict).
-        do throws(DurableFile.Failure) {
-            guard let (data, status) = try DurableFile.readWithStatus(path) else { return nil }
-            return (data, Self.version(of: status))
-        } catch {
-            throw Self.io(error, location)
-        }
-    }
-
-    /// Moves a corrupt file aside under its lock, and returns the error that reports it.
-    private func quarantine(_ path: String, _ location: StorageLocation, reason: String) throws(StorageError)
-        -> StorageError
+    /// Creates a document's folder, and the marker of a configurable whose folder name is not
+    /// its identifier.
+    private static func prepareFolder(of location: StorageLocation, path: String, layout: FileLayout)
+        throws(StorageError)
     {
-        try locked(path, location) { () throws(StorageError) -> StorageError in
-            let stamp = Int((Date().timeIntervalSince1970 * 1000).rounded())
-            let aside = path + ".corrupt-\(stamp)"
-            guard rename(path, aside) == 0 else {
-                throw StorageError(
-                    .io, location: location,
-                    message: "cannot move the corrupt \(path) aside: \(String(cString: strerror(errno)))")
-            }
-            DurableFile.flushFolder(of: path)
-            return StorageError(
-                .corruptDocument, location: location,
-                message: "\(path) is not a JSON object (\(reason)); moved to \(aside)",
-                movedTo: aside)
-        }
-    }
-
-    private func createFolder(of path: String, _ location: StorageLocation) throws(StorageError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw StorageError(
-                .io, location: location,
-                message: "cannot create \(folder.path): \(error.localizedDescription)")
+                .io, location: location, message: "cannot create \(folder.path): \(error.localizedDescription)")
+        }
+        guard let configurable = location.configurable, let marker = layout.folder(of: configurable).marker,
+            !FileManager.default.fileExists(atPath: marker)
+        else { return }
+        var bytes = JSONValue.object(["$id": .string(configurable)]).jsonData(options: .init(prettyPrinted: true))
+        bytes.append(0x0A)
+        do throws(DurableFile.Failure) { try DurableFile.write(bytes, to: marker) } catch {
+            throw io(error, location)
         }
     }
 
-    /// Runs a body under the file's exclusive lock, taken and released in this one synchronous
-    /// call (never across an `await`).
-    private func locked<T>(_ path: String, _ location: StorageLocation, _ body: () throws(StorageError) -> T)
-        throws(StorageError) -> T
-    {
-        try createFolder(of: path, location)
-        let lock: Int32
-        do throws(DurableFile.Failure) { lock = try DurableFile.acquireLock(for: path) } catch {
-            throw Self.io(error, location)
+    /// Runs a body with the file under its lock, taken and released in this one synchronous call.
+    private static func locked<T>(
+        _ path: String, _ location: StorageLocation,
+        _ body: (borrowing DurableFile.LockedFile) throws(StorageError) -> T
+    ) throws(StorageError) -> T {
+        do {
+            return try DurableFile.withLockedFile(path, links: .follow, body)
+        } catch {
+            switch error {
+            case .file(let failure):
+                // A missing folder: the document does not exist, and never did.
+                throw io(failure, location)
+            case .transform(let error): throw error
+            }
         }
-        defer { DurableFile.releaseLock(lock) }
-        return try body()
     }
 
     private static func io(_ failure: DurableFile.Failure, _ location: StorageLocation) -> StorageError {
         StorageError(.io, location: location, message: failure.description)
+    }
+
+    /// Keeps the sync state out of backups (Apple platforms): a device restored from a backup
+    /// then starts as a new replica instead of writing under another device's id.
+    private static func excludeFromBackup(_ path: String) {
+        #if canImport(Darwin)
+            var url = URL(fileURLWithPath: path)
+            var values = URLResourceValues()
+            values.isExcludedFromBackup = true
+            try? url.setResourceValues(values)
+        #endif
     }
 }

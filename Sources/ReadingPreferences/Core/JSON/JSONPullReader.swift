@@ -1,0 +1,118 @@
+/// Reads a JSON document piece by piece, for formats whose structure is known (the store's sync
+/// files): the caller walks objects key by key and reads each value into its final type, so a
+/// large document never becomes a `JSONValue` tree first. Time and memory stay linear in the
+/// input, and a value nested inside is parsed with the same limits as any document.
+///
+/// ```swift
+/// try JSONPullReader.read(data, maxDepth: 520) { reader in
+///     try reader.beginObject()
+///     while let key = try reader.nextKey() {
+///         let value = try reader.readValue()     // or reader.skipValue()
+///     }
+///     try reader.expectEnd()
+/// }
+/// ```
+package struct JSONPullReader: ~Copyable {
+    /// The kind of the value at the cursor.
+    package enum Kind: Sendable, Equatable {
+        case object, array, string, number, bool, null
+    }
+
+    private var state: JSONParserState
+    /// The depth of the container the cursor is in (0 at the top level).
+    package private(set) var depth = 0
+    /// Whether the innermost open object has not read a key yet.
+    private var atFirstMember = false
+
+    private init(_ state: JSONParserState) { self.state = state }
+
+    /// Runs `body` with a reader over a document's bytes.
+    ///
+    /// - Parameters:
+    ///   - bytes: The document.
+    ///   - maxDepth: The deepest nesting accepted anywhere in the document.
+    ///   - maxSize: The largest document accepted, in bytes.
+    ///   - body: Reads the document.
+    /// - Returns: What `body` returns.
+    /// - Throws: `JSONDecodingError` for malformed input, or what `body` throws.
+    package static func read<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxSize: Int,
+        _ body: (inout JSONPullReader) throws -> Result
+    ) throws -> Result {
+        let state = try JSONParserState(bytes, options: JSONParsingOptions(maxDepth: maxDepth, maxSize: maxSize))
+        var reader = JSONPullReader(state)
+        return try body(&reader)
+    }
+
+    /// The byte offset of the cursor, for messages.
+    package var offset: Int { state.position }
+
+    /// The kind of the next value, after whitespace; `nil` at the end of the input or before a
+    /// byte that cannot start a value.
+    package mutating func peek() -> Kind? {
+        state.skipWhitespace()
+        guard state.position < state.end else { return nil }
+        switch state.bytes[state.position] {
+        case JSONByte.openBrace: return .object
+        case JSONByte.openBracket: return .array
+        case JSONByte.quote: return .string
+        case JSONByte.minus, 0x30...0x39: return .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+        case UInt8(ascii: "n"): return .null
+        default: return nil
+        }
+    }
+
+    /// Steps into the object at the cursor; read its members with ``nextKey()``.
+    package mutating func beginObject() throws(JSONDecodingError) {
+        state.skipWhitespace()
+        guard state.position < state.end, state.bytes[state.position] == JSONByte.openBrace else {
+            throw state.unexpected(at: state.position)
+        }
+        guard depth + 1 <= state.maxDepth else {
+            throw JSONDecodingError(code: .tooDeep, offset: state.position)
+        }
+        state.position += 1
+        depth += 1
+        atFirstMember = true
+    }
+
+    /// The next member's key, with the cursor on its value; `nil` when the object ends (the
+    /// cursor is then after its `}`).
+    package mutating func nextKey() throws(JSONDecodingError) -> String? {
+        state.skipWhitespace()
+        guard state.position < state.end else { throw state.unexpected(at: state.position) }
+        let byte = state.bytes[state.position]
+        if byte == JSONByte.closeBrace {
+            state.position += 1
+            depth -= 1
+            atFirstMember = false
+            return nil
+        }
+        if atFirstMember {
+            atFirstMember = false
+        } else {
+            guard byte == JSONByte.comma else { throw state.unexpected(at: state.position) }
+            state.position += 1
+        }
+        let key = try state.parseKey().string
+        state.skipWhitespace()
+        return key
+    }
+
+    /// Reads the value at the cursor whole.
+    package mutating func readValue() throws(JSONDecodingError) -> JSONValue {
+        state.skipWhitespace()
+        return try state.parseValue(parentDepth: depth)
+    }
+
+    /// Steps over the value at the cursor.
+    package mutating func skipValue() throws(JSONDecodingError) {
+        _ = try readValue()
+    }
+
+    /// Requires that nothing but whitespace follows.
+    package mutating func expectEnd() throws(JSONDecodingError) {
+        try state.expectEndOfInput()
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import ReadingPreferences
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where ``FileStorage`` keeps each document: the one folder layout of a store's root (SPEC 9).
+///
+/// ```text
+/// <root>/device.json                                   which profile is active, per configurable
+/// <root>/replica.json                                  the sync state (excluded from backups)
+/// <root>/<configurable>/shared.json                    and shared.json.sync, its sync snapshot
+/// <root>/<configurable>/overrides.json
+/// <root>/<configurable>/profiles/<id>.json             "$name": the display name
+/// <root>/<configurable>/publications/<safe-name>.json  "$id": the publication's identifier
+/// ```
+///
+/// A publication's file is named by ``SafeName``, so its document carries the identifier in
+/// `$id`, written first; so do its snapshot and the files of the rare profile whose id is not a
+/// plain name. A configurable's folder is its identifier when that is a plain name, else its
+/// safe name with a `configurable.json` holding the identifier. Listing reads only what it
+/// needs: folder entries, and the `$id` at the start of each publication's file.
+struct FileLayout: Sendable {
+    /// The root's path without a trailing separator.
+    let rootPath: String
+
+    /// The name of the sync snapshot beside a document: `<document>.sync`.
+    static let snapshotSuffix = ".sync"
+    /// The file in a configurable's folder that names it, when the folder's name does not.
+    static let configurableMarker = "configurable.json"
+
+    // MARK: - Paths
+
+    /// The file of a location.
+    func path(of location: StorageLocation) -> String {
+        switch location {
+        case .device: return file("device.json")
+        case .syncState: return file("replica.json")
+        case .layer(let configurable, let layer): return path(of: layer, in: configurable)
+        case .syncSnapshot(let configurable, let layer): return path(of: layer, in: configurable) + Self.snapshotSuffix
+        }
+    }
+
+    private func path(of layer: StoreLayer, in configurable: String) -> String {
+        let folder = Self.folderName(of: configurable)
+        switch layer {
+        case .shared: return file(folder, "shared.json")
+        case .overrides: return file(folder, "overrides.json")
+        case .profile(let id): return file(folder, "profiles", Self.profileFileName(id))
+        case .publication(let id): return file(folder, "publications", SafeName.fileName(for: id))
+        }
+    }
+
+    /// The folder of a configurable, and the marker file it needs (`nil` when its name is the
+    /// identifier itself).
+    func folder(of configurable: String) -> (path: String, marker: String?) {
+        let name = Self.folderName(of: configurable)
+        return (file(name), Self.isPlainConfigurable(configurable) ? nil : file(name, Self.configurableMarker))
+    }
+
+    /// The identifier a location's document carries in `$id`, when its file name does not say it.
+    static func identifier(of location: StorageLocation) -> String? {
+        switch location {
+        case .layer(_, .publication(let id)), .syncSnapshot(_, .publication(let id)): return id
+        case .layer(_, .profile(let id)), .syncSnapshot(_, .profile(let id)):
+            return isPlainProfile(id) ? nil : id
+        default: return nil
+        }
+    }
+
+    /// A path under the root, joined as text: `URL.appendingPathComponent(_:)` asks the file
+    /// system whether each result is a folder, one system call per component on every read.
+    private func file(_ first: String, _ second: String? = nil, _ third: String? = nil) -> String {
+        var path = rootPath
+        path.reserveCapacity(
+            rootPath.utf8.count + first.utf8.count + (second?.utf8.count ?? 0) + (third?.utf8.count ?? 0) + 3)
+        func append(_ component: String) {
+            if path != "/" { path += "/" }
+            path += component
+        }
+        append(first)
+        if let second { append(second) }
+        if let third { append(third) }
+        return path
+    }
+
+    // MARK: - Names
+
+    /// A configurable's folder name: its identifier when plain, else its safe name.
+    static func folderName(of configurable: String) -> String {
+        isPlainConfigurable(configurable)
+            ? configurable : String(SafeName.fileName(for: configurable).dropLast(".json".count))
+    }
+
+    /// A profile's file: its id when it is a plain name, else its safe name.
+    static func profileFileName(_ id: String) -> String {
+        isPlainProfile(id) ? id + ".json" : SafeName.fileName(for: id)
+    }
+
+    /// `[a-z0-9][a-z0-9._-]{0,63}`: a configurable identifier used as a folder name as is.
+    static func isPlainConfigurable(_ name: String) -> Bool {
+        isPlain(name, extra: [UInt8(ascii: "."), UInt8(ascii: "_")])
+    }
+
+    /// `[a-z0-9][a-z0-9-]{0,63}`: a profile id used as a file name as is (the replica-id grammar).
+    static func isPlainProfile(_ name: String) -> Bool {
+        isPlain(name, extra: [])
+    }
+
+    private static func isPlain(_ name: String, extra: [UInt8]) -> Bool {
+        let bytes = name.utf8
+        guard let first = bytes.first, bytes.count <= 64, isLowerAlphanumeric(first) else { return false }
+        return bytes.allSatisfy { isLowerAlphanumeric($0) || $0 == UInt8(ascii: "-") || extra.contains($0) }
+    }
+
+    private static func isLowerAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+    }
+
+    // MARK: - Listing
+
+    /// The configurables with a folder under the root.
+    func configurables() throws(StorageError) -> [String] {
+        var result: [String] = []
+        for name in try entries(of: rootPath) where !name.hasPrefix(".") {
+            let folder = file(name)
+            guard isFolder(folder) else { continue }
+            if let marked = Self.identifierAtStart(of: file(name, Self.configurableMarker)) {
+                if Self.folderName(of: marked) == name { result.append(marked) }
+            } else if Self.isPlainConfigurable(name) {
+                result.append(name)
+            }
+        }
+        return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The identifiers of the profiles or publications of a configurable with a document of `kind`.
+    func names(of kind: StorageKind, configurable: String) throws(StorageError) -> [String] {
+        let isProfile = kind == .profiles || kind == .profileSnapshots
+        let suffix = kind == .profiles || kind == .publications ? ".json" : ".json" + Self.snapshotSuffix
+        let folder = file(Self.folderName(of: configurable), isProfile ? "profiles" : "publications")
+        var result: [String] = []
+        for name in try entries(of: folder) where name.hasSuffix(suffix) && !name.hasPrefix(".") {
+            let fileName = String(name.dropLast(suffix.count - ".json".count))
+            let stem = String(fileName.dropLast(".json".count))
+            let identifier: String?
+            if isProfile && Self.isPlainProfile(stem) {
+                identifier = stem
+            } else {
+                identifier = Self.identifierAtStart(of: folder + "/" + name)
+            }
+            // A file whose name is not its identifier's (copied under another name) is not a
+            // document of that identifier: the store would never find it there.
+            guard let identifier,
+                (isProfile ? Self.profileFileName(identifier) : SafeName.fileName(for: identifier)) == fileName
+            else { continue }
+            result.append(identifier)
+        }
+        return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    private func entries(of folder: String) throws(StorageError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            if (error as NSError).code == NSFileReadNoSuchFileError
+                || ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ENOENT)
+                || !FileManager.default.fileExists(atPath: folder)
+            {
+                return []
+            }
+            throw StorageError(.io, location: nil, message: "cannot list \(folder): \(error.localizedDescription)")
+        }
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The `$id` a document starts with: read from its first 4 KiB when it is its first member,
+    /// else from the whole document.
+    static func identifierAtStart(of path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard count > 0 else { return nil }
+        let fromHead: String?? = head.withUnsafeBufferPointer { buffer in
+            try? JSONPullReader.read(
+                UnsafeBufferPointer(rebasing: buffer[..<count]), maxDepth: 512, maxSize: .max
+            ) { reader -> String? in
+                try reader.beginObject()
+                guard try reader.nextKey() == "$id" else { return nil }
+                return try reader.readValue().stringValue
+            }
+        }
+        if let fromHead, let identifier = fromHead { return identifier }
+        guard let whole = try? DurableFile.readWithStatus(path),
+            let document = try? Preferences(json: whole.data)
+        else { return nil }
+        return document["$id"]?.stringValue
+    }
+}

@@ -1,0 +1,98 @@
+import ReadingPreferences
+
+/// A reconciliation given as data (SPEC 11.1): a local replica's state, the states it reads,
+/// its clock, horizons and known replicas. The sync vectors run it, so the future bound, the
+/// clock rule and compaction are checked on the same steps a sync runs.
+package struct ReconciliationInput: Sendable {
+    /// What the local replica knows of another, before the sync.
+    package struct Known: Sendable, Hashable {
+        package var seen: UInt64
+        package var retired: UInt64?
+        package var merged: [ReplicaID: SyncStamp]?
+
+        package init(seen: UInt64, retired: UInt64?, merged: [ReplicaID: SyncStamp]?) {
+            self.seen = seen
+            self.retired = retired
+            self.merged = merged
+        }
+    }
+
+    /// What the reconciliation gives.
+    package struct Output: Sendable {
+        /// The local replica's state afterwards: what it publishes.
+        package var state: ReplicaState
+        /// The clock afterwards.
+        package var clockTime: UInt64
+        package var clockCounter: UInt64
+        /// The entries ignored as stamped too far ahead: `scope key`.
+        package var ignored: [String]
+        /// The replicas retired.
+        package var retired: [ReplicaID]
+    }
+
+    package var replica: ReplicaID
+    package var local: ReplicaState?
+    package var remotes: [(source: String, file: ReplicaFile)]
+    package var now: UInt64
+    package var tombstoneHorizon: UInt64
+    package var retirementHorizon: UInt64
+    package var futureLimit: UInt64 = 86_400_000
+    package var known: [ReplicaID: Known]
+
+    package init(
+        replica: ReplicaID, local: ReplicaState?, remotes: [(source: String, file: ReplicaFile)], now: UInt64,
+        tombstoneHorizon: UInt64, retirementHorizon: UInt64, known: [ReplicaID: Known]
+    ) {
+        self.replica = replica
+        self.local = local
+        self.remotes = remotes
+        self.now = now
+        self.tombstoneHorizon = tombstoneHorizon
+        self.retirementHorizon = retirementHorizon
+        self.known = known
+    }
+
+    /// Runs the reconciliation: the local documents hold exactly the values of the local
+    /// state's entries (nothing to stamp), and every remote state is admitted in order.
+    package func run() -> Output {
+        var state = SyncState(replica: replica)
+        state.merged = local?.merged ?? [:]
+        for (id, known) in known {
+            state.known[id] = SyncState.KnownReplica(
+                seen: known.seen, writer: nil, retired: known.retired, merged: known.merged)
+        }
+        let documents = local?.documents ?? [:]
+        state.scopes = Set(documents.keys)
+        var reconciliation = Reconciliation(
+            state: state,
+            settings: .init(
+                now: now, tombstoneHorizon: tombstoneHorizon, retirementHorizon: retirementHorizon,
+                futureLimit: futureLimit),
+            isFirstSync: false)
+        for remote in remotes { reconciliation.admit(remote.file, source: remote.source) }
+        reconciliation.computeFloors()
+        let scopes = Set(documents.keys).union(reconciliation.incoming.documents.keys)
+        for scope in scopes.sorted() {
+            let entries = documents[scope]
+            let values = entries?.values ?? Preferences()
+            let document: Reconciliation.LocalDocument = values.isEmpty ? .absent : .present(values)
+            var clock = reconciliation.clock
+            let stamped = reconciliation.stamp(
+                scope, document: document, snapshot: entries.map { .present($0) } ?? .absent, clock: &clock)
+            let settled = reconciliation.settle(scope, stamped, document: document)
+            reconciliation.commit(scope, settled, clock: clock, unstamped: stamped.unstamped.count)
+        }
+        var ignored: [String] = []
+        var retired: [ReplicaID] = []
+        for problem in reconciliation.problems {
+            switch problem {
+            case .futureStamp(_, let scope, let key, _): ignored.append("\(scope) \(key)")
+            case .replicaRetired(let id): retired.append(id)
+            default: break
+            }
+        }
+        return Output(
+            state: reconciliation.published(writer: ""), clockTime: reconciliation.clock.time,
+            clockCounter: reconciliation.clock.counter, ignored: ignored, retired: retired)
+    }
+}

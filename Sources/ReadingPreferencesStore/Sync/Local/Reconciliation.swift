@@ -1,0 +1,396 @@
+import ReadingPreferences
+
+/// One sync's reasoning, with no I/O (SPEC 10, 10.1): what a replica keeps of the states it
+/// reads, how it stamps its local changes, the merge, and what it forgets. A sync
+/// (``SyncSession``) loads documents, runs these steps and writes the results; the sync vectors
+/// run the same steps on states given as data.
+///
+/// 1. ``admit(_:source:)`` each remote state: drop entries stamped beyond the future limit and
+///    old entries of a retired replica, learn every replica named, let the clock and the merged
+///    map follow every stamp kept, and merge it into ``incoming`` (``ReplicaState/merge(_:)``).
+/// 2. ``computeFloors()``: what every known, unretired replica has merged.
+/// 3. For each document, ``stamp(_:document:snapshot:clock:)`` its changes since its snapshot,
+///    ``settle(_:_:document:)`` it against ``incoming``, and ``commit(_:_:clock:)`` the result.
+/// 4. ``published(writer:)`` is the state to publish; ``finishedState()`` the state to keep.
+struct Reconciliation: Sendable {
+    /// The numbers a sync runs with, in milliseconds.
+    struct Settings: Sendable, Equatable {
+        var now: UInt64
+        var tombstoneHorizon: UInt64 = 30 * 86_400_000
+        var retirementHorizon: UInt64 = 180 * 86_400_000
+        var futureLimit: UInt64 = 86_400_000
+    }
+
+    /// A local document as loaded.
+    enum LocalDocument: Sendable {
+        case present(Preferences)
+        case absent
+        /// It exists but cannot be read: it stamps nothing and nothing is written to it.
+        case unreadable(String)
+
+        var preferences: Preferences? {
+            if case .present(let preferences) = self { return preferences }
+            return nil
+        }
+    }
+
+    /// A document's snapshot as loaded.
+    enum Snapshot: Sendable {
+        case present(SyncDocument)
+        case absent
+        /// It exists but cannot be trusted: the document counts as having lost it.
+        case damaged(String)
+    }
+
+    /// A document's entries after stamping its local changes.
+    struct Stamped: Sendable {
+        /// The entries: the snapshot's, with fresh stamps for what changed.
+        var entries: SyncDocument
+        /// The keys whose change could not be stamped (the clock was exhausted): they keep their
+        /// snapshot entry and their local value this round.
+        var unstamped: Set<JSONScalarKey> = []
+        /// The snapshot as it was, for the unstamped keys.
+        var snapshot: SyncDocument?
+        /// Whether the document is left alone this round (it cannot be read).
+        var isSkipped = false
+        /// Whether the document had lost its snapshot: its keys were stamped lowest.
+        var lostHistory = false
+    }
+
+    /// What settling a document gives.
+    struct Settled: Sendable {
+        /// The entries after the merge and compaction: what this replica publishes.
+        var entries: SyncDocument
+        /// What to store as the snapshot.
+        var snapshot: SyncDocument
+        /// The changes to apply to the document.
+        var changes: KeyChanges
+        /// The same, for the report.
+        var report: [SyncChange]
+    }
+
+    let settings: Settings
+    /// The sync state, updated as the sync goes.
+    private(set) var state: SyncState
+    /// Whether the replica had never synced before.
+    let isFirstSync: Bool
+    /// The clock.
+    private(set) var clock: HybridClock
+    /// Everything admitted, merged.
+    private(set) var incoming: ReplicaState
+    /// What this replica holds after each settled document.
+    private(set) var own: [SyncScope: SyncDocument] = [:]
+    /// What was skipped, ignored or found, in order.
+    private(set) var problems: [SyncProblem] = []
+    /// Per replica, the stamp every known, unretired replica has merged; `nil` until computed.
+    private var floors: [ReplicaID: SyncStamp]?
+    /// Whether a known replica's merged map is unknown, which holds every tombstone back.
+    private var compactionBlocked = false
+    /// Keys whose change waits for the clock, counted for one report.
+    private var exhausted = 0
+
+    init(state: SyncState, settings: Settings, isFirstSync: Bool) {
+        self.state = state
+        self.settings = settings
+        self.isFirstSync = isFirstSync
+        clock = HybridClock(replica: state.replica, time: state.clockTime, counter: state.clockCounter)
+        incoming = ReplicaState(replica: state.replica)
+        // Replicas not seen for the retirement horizon no longer hold tombstones back.
+        for (id, known) in state.known
+        where known.retired == nil && settings.now > known.seen
+            && settings.now - known.seen > settings.retirementHorizon
+        {
+            self.state.known[id]?.retired = settings.now
+            problems.append(.replicaRetired(id))
+        }
+    }
+
+    /// Retires a replica now (a device known to be gone): it no longer holds removals back.
+    mutating func retire(_ id: ReplicaID) {
+        guard id != state.replica, state.known[id]?.retired == nil else { return }
+        state.known[id, default: SyncState.KnownReplica(seen: settings.now)].retired = settings.now
+        problems.append(.replicaRetired(id))
+    }
+
+    // MARK: - 1. Admitting remote states
+
+    /// The local replica's own last published state, read back: its entries are this replica's
+    /// own history (a lost snapshot is recovered from it), merged without any filter.
+    mutating func admitOwn(_ file: ReplicaFile) {
+        observe(file.state.merged)
+        incoming.merge(file.state)
+    }
+
+    /// Takes a new id after another device was found writing under this one: the old id's
+    /// file is that device's from now on.
+    mutating func changeReplica(to id: ReplicaID) {
+        let old = state.replica
+        state.replica = id
+        state.writers = []
+        state.known[old] = SyncState.KnownReplica(seen: settings.now)
+        clock = HybridClock(replica: id, time: clock.time, counter: clock.counter)
+        incoming.replica = id
+        problems.append(.replicaIDInUse(old, newID: id))
+    }
+
+    /// Admits another replica's state (SPEC 10.1).
+    ///
+    /// - Parameters:
+    ///   - file: The state as read.
+    ///   - source: Where it came from (a file name), for reports.
+    mutating func admit(_ file: ReplicaFile, source: String) {
+        for line in file.skipped { problems.append(.skippedEntry(source: source, detail: line)) }
+        var remote = file.state
+        let id = remote.replica
+        var known = state.known[id] ?? SyncState.KnownReplica(seen: settings.now)
+        let rewritten = known.writer != remote.writer
+        var cutoff: UInt64?
+        if let retired = known.retired {
+            if rewritten {
+                known.retired = nil
+                known.seen = settings.now
+            }
+            cutoff = retired
+        } else if rewritten {
+            known.seen = settings.now
+        }
+        known.writer = remote.writer
+        let limit = settings.now &+ settings.futureLimit
+        var ignored = 0
+        let keep: (SyncEntry) -> Bool = { entry in
+            entry.stamp.time <= limit && cutoff.map { entry.stamp.time >= $0 } != false
+        }
+        // Most files need no filtering: look before copying anything.
+        if remote.documents.values.contains(where: { $0.entries.values.contains { !keep($0) } }) {
+            var documents: [SyncScope: SyncDocument] = [:]
+            for (scope, document) in remote.documents {
+                var kept = document
+                for (key, entry) in document.all where !keep(entry) {
+                    if entry.stamp.time > limit {
+                        problems.append(.futureStamp(source: source, scope: scope, key: key, stamp: entry.stamp))
+                    } else {
+                        ignored += 1
+                    }
+                    kept[key] = nil
+                }
+                documents[scope] = kept
+            }
+            remote = ReplicaState(replica: id, writer: remote.writer, documents: documents)
+            remote.setMerged(file.state.merged.filter { $0.value.time <= limit })
+        } else if remote.merged.values.contains(where: { $0.time > limit }) {
+            remote.setMerged(remote.merged.filter { $0.value.time <= limit })
+        }
+        if let retired = cutoff, rewritten {
+            problems.append(.retiredReplicaReturned(id, retiredAt: retired, ignoredEntries: ignored))
+        }
+        if cutoff == nil || rewritten { known.merged = remote.merged }
+        state.known[id] = known
+        for named in remote.merged.keys where named != state.replica && state.known[named] == nil {
+            state.known[named] = SyncState.KnownReplica(seen: settings.now)
+        }
+        observe(remote.merged)
+        incoming.merge(remote)
+    }
+
+    /// Lets the clock and the merged map follow stamps read (SPEC 10.1).
+    private mutating func observe(_ stamps: [ReplicaID: SyncStamp]) {
+        for stamp in stamps.values {
+            clock.observe(stamp)
+            note(stamp)
+        }
+    }
+
+    private mutating func note(_ stamp: SyncStamp) {
+        if state.merged[stamp.replica].map({ $0 < stamp }) ?? true { state.merged[stamp.replica] = stamp }
+    }
+
+    // MARK: - 2. Floors
+
+    /// Computes, per replica, the stamp every known, unretired replica has merged: a tombstone
+    /// at or below it, older than the horizon, can be forgotten. Linear in the maps' sizes.
+    mutating func computeFloors() {
+        let others = state.known.filter { $0.key != state.replica && $0.value.retired == nil }
+        compactionBlocked = others.values.contains { $0.merged == nil }
+        var floors: [ReplicaID: SyncStamp] = [:]
+        var counts: [ReplicaID: Int] = [:]
+        for replica in others.values {
+            for (origin, stamp) in replica.merged ?? [:] {
+                counts[origin, default: 0] += 1
+                if floors[origin].map({ stamp < $0 }) ?? true { floors[origin] = stamp }
+            }
+        }
+        self.floors = floors.filter { counts[$0.key] == others.count }
+        if others.isEmpty { self.floors = nil }
+    }
+
+    /// Whether a removal can be forgotten (SPEC 10.1).
+    private func isForgettable(_ entry: SyncEntry) -> Bool {
+        guard entry.isRemoval, !compactionBlocked, settings.now > entry.stamp.time,
+            settings.now - entry.stamp.time > settings.tombstoneHorizon
+        else { return false }
+        // No other replica known: only this one needs to have merged it, and it has.
+        guard let floors else { return true }
+        return floors[entry.stamp.replica].map { !($0 < entry.stamp) } ?? false
+    }
+
+    // MARK: - 3. Documents
+
+    /// Whether a document without a snapshot is new since the last sync (its keys are fresh
+    /// edits) rather than one that lost its snapshot (its keys yield to any stamped entry).
+    func isNew(_ scope: SyncScope) -> Bool {
+        isFirstSync || !state.scopes.contains(scope)
+    }
+
+    /// Stamps a document's changes since its snapshot (SPEC 10.1): every key whose value differs
+    /// (compared as written), appeared or disappeared gets a fresh stamp from `clock`.
+    ///
+    /// - Parameters:
+    ///   - scope: The document.
+    ///   - document: The document as loaded.
+    ///   - snapshot: Its snapshot as loaded.
+    ///   - clock: The clock (a copy, committed with the document).
+    /// - Returns: The entries.
+    func stamp(_ scope: SyncScope, document: LocalDocument, snapshot: Snapshot, clock: inout HybridClock)
+        -> Stamped
+    {
+        let now = settings.now
+        switch (document, snapshot) {
+        case (.unreadable, .present(let entries)):
+            return Stamped(entries: entries, snapshot: entries, isSkipped: true)
+        case (.unreadable, _):
+            return Stamped(entries: SyncDocument(), isSkipped: true)
+        case (.present(let preferences), .present(let entries)):
+            var stamped = Stamped(entries: entries, snapshot: entries)
+            var present = Set<JSONScalarKey>()
+            present.reserveCapacity(preferences.count)
+            for member in preferences.members {
+                present.insert(JSONScalarKey(member.key))
+                if let old = entries[member.key]?.value, old.isWrittenAlike(member.value) { continue }
+                stamped.set(member.key, to: member.value, clock: &clock, now: now)
+            }
+            for (key, entry) in entries.all where !entry.isRemoval && !present.contains(JSONScalarKey(key)) {
+                stamped.set(key, to: nil, clock: &clock, now: now)
+            }
+            return stamped
+        case (.absent, .present(let entries)):
+            var stamped = Stamped(entries: entries, snapshot: entries)
+            for (key, entry) in entries.all where !entry.isRemoval {
+                stamped.set(key, to: nil, clock: &clock, now: now)
+            }
+            return stamped
+        case (.present(let preferences), .absent), (.present(let preferences), .damaged):
+            var stamped = Stamped(entries: SyncDocument())
+            if isNew(scope), case .absent = snapshot {
+                for member in preferences.members { stamped.set(member.key, to: member.value, clock: &clock, now: now) }
+            } else {
+                stamped.lostHistory = true
+                let lowest = SyncStamp.lowest(for: state.replica)
+                for member in preferences.members {
+                    stamped.entries[member.key] = SyncEntry(value: member.value, stamp: lowest)
+                }
+            }
+            return stamped
+        case (.absent, .absent), (.absent, .damaged):
+            return Stamped(entries: SyncDocument())
+        }
+    }
+
+    /// Merges a document's stamped entries with what was admitted, forgets old removals, and
+    /// works out what to write.
+    ///
+    /// - Parameters:
+    ///   - scope: The document.
+    ///   - stamped: Its entries after stamping.
+    ///   - document: The document as loaded.
+    /// - Returns: The entries, the snapshot and the changes to apply.
+    func settle(_ scope: SyncScope, _ stamped: Stamped, document: LocalDocument) -> Settled {
+        var entries = stamped.entries
+        if let remote = incoming.documents[scope] { entries.merge(remote) }
+        if !stamped.isSkipped { entries.removeAll(where: isForgettable) }
+        guard !stamped.isSkipped else {
+            return Settled(
+                entries: entries, snapshot: stamped.snapshot ?? SyncDocument(), changes: KeyChanges(), report: [])
+        }
+        var current: [JSONScalarKey: JSONValue] = [:]
+        for member in document.preferences?.members ?? [] { current[JSONScalarKey(member.key)] = member.value }
+        var changes = KeyChanges()
+        var report: [SyncChange] = []
+        var snapshot = entries
+        for (key, entry) in entries.all {
+            let wrapped = JSONScalarKey(key)
+            if stamped.unstamped.contains(wrapped) {
+                snapshot[key] = stamped.snapshot?[key]
+                continue
+            }
+            let old = current[wrapped]
+            switch (entry.value, old) {
+            case (let new?, let old?) where new.isWrittenAlike(old): continue
+            case (nil, nil): continue
+            default:
+                changes[key] = .some(entry.value)
+                report.append(SyncChange(scope: scope, key: key, oldValue: old, newValue: entry.value))
+            }
+        }
+        report.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        return Settled(entries: entries, snapshot: snapshot, changes: changes, report: report)
+    }
+
+    /// Keeps a settled document's result: its entries, the clock it was stamped with, and
+    /// whether it has a snapshot from now on.
+    mutating func commit(_ scope: SyncScope, _ settled: Settled, clock: HybridClock, unstamped: Int) {
+        self.clock = clock
+        for (_, entry) in settled.entries.all { note(entry.stamp) }
+        own[scope] = settled.entries.isEmpty ? nil : settled.entries
+        if settled.snapshot.isEmpty {
+            state.scopes.remove(scope)
+        } else {
+            state.scopes.insert(scope)
+        }
+        exhausted += unstamped
+    }
+
+    /// Moves the clock on to stamps made for a document whose write must be tried again: a
+    /// stamp is never made twice.
+    mutating func advanceClock(to clock: HybridClock) {
+        self.clock = clock
+    }
+
+    /// Records a problem found while loading documents.
+    mutating func report(_ problem: SyncProblem) {
+        problems.append(problem)
+    }
+
+    // MARK: - 4. Results
+
+    /// The state to publish: every document's entries, and the merged map.
+    func published(writer: String) -> ReplicaState {
+        var result = ReplicaState(replica: state.replica, writer: writer, documents: own)
+        result.setMerged(state.merged)
+        return result
+    }
+
+    /// The sync state to keep, and the last problem (a clock that waits) reported.
+    mutating func finishedState() -> SyncState {
+        if exhausted > 0 {
+            problems.append(.clockExhausted(keys: exhausted, until: clock.time))
+            exhausted = 0
+        }
+        var finished = state
+        finished.clockTime = clock.time
+        finished.clockCounter = clock.counter
+        finished.generation &+= 1
+        return finished
+    }
+}
+
+extension Reconciliation.Stamped {
+    /// Gives a key a fresh stamp for its new value (`nil`: removed), or, when the clock is
+    /// exhausted, leaves it for a later sync.
+    fileprivate mutating func set(_ key: String, to value: JSONValue?, clock: inout HybridClock, now: UInt64) {
+        guard let stamp = clock.tick(now: now) else {
+            unstamped.insert(JSONScalarKey(key))
+            return
+        }
+        entries[key] = SyncEntry(value: value, stamp: stamp)
+    }
+}

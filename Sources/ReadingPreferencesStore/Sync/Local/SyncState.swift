@@ -1,0 +1,171 @@
+import Foundation
+import ReadingPreferences
+
+/// A replica's own sync state (SPEC 10.1), kept through the storage at
+/// ``StorageLocation/syncState`` (`<root>/replica.json` for files, excluded from backups):
+///
+/// ```json
+/// {
+///   "format": "readingprefs-sync-state", "version": 1,
+///   "replica": "4f2c9a1b7d3e",
+///   "writers": ["9d41c07ab2e8"],
+///   "clock": {"time": 1764000000900, "counter": 0},
+///   "merged": {"4f2c9a1b7d3e": {"time": …, "counter": …, "replica": "4f2c9a1b7d3e"}},
+///   "known": {"a81be07c55d0": {"seen": 1764000000000, "writer": "…", "merged": {…}}},
+///   "scopes": ["epub/shared", "epub/publication/urn:isbn:978-0"],
+///   "generation": 12,
+///   "lease": {"holder": "…", "host": "…", "pid": 4242, "until": 1764000060000}
+/// }
+/// ```
+///
+/// `writers` are the writer ids of this replica's last writes of its replica file, newest
+/// first; `known` holds every replica named by a file or a `merged` map, with what it had merged
+/// when its file was last read, until it is retired; `scopes` are the documents that had a sync
+/// snapshot after the last sync, so a document found without one is known to have lost it;
+/// `lease` is the sync lock.
+struct SyncState: Sendable, Equatable {
+    /// The format of the document.
+    static let formatName = "readingprefs-sync-state"
+
+    /// What this replica knows of another.
+    struct KnownReplica: Sendable, Equatable {
+        /// When (local milliseconds) it was first named, or its file was last seen rewritten.
+        var seen: UInt64
+        /// The writer id of its file when last read.
+        var writer: String?
+        /// When it was retired, if it was.
+        var retired: UInt64?
+        /// What it had merged when its file was last read; `nil` when its file was never read
+        /// (then it holds every tombstone back until it is retired).
+        var merged: [ReplicaID: SyncStamp]?
+    }
+
+    /// The sync lock: which sync holds it, and until when.
+    struct Lease: Sendable, Equatable {
+        var holder: String
+        var host: String
+        var pid: Int32
+        var until: UInt64
+    }
+
+    var replica: ReplicaID
+    var writers: [String] = []
+    var clockTime: UInt64 = 0
+    var clockCounter: UInt64 = 0
+    var merged: [ReplicaID: SyncStamp] = [:]
+    var known: [ReplicaID: KnownReplica] = [:]
+    var scopes: Set<SyncScope> = []
+    var generation: UInt64 = 0
+    var lease: Lease?
+
+    init(replica: ReplicaID) { self.replica = replica }
+
+    /// How many writer ids are remembered.
+    static let writerMemory = 4
+
+    /// Remembers a writer id of this replica's file.
+    mutating func remember(writer: String) {
+        writers.removeAll { $0 == writer }
+        writers.insert(writer, at: 0)
+        if writers.count > Self.writerMemory { writers.removeLast(writers.count - Self.writerMemory) }
+    }
+
+    // MARK: - JSON
+
+    /// The document stored.
+    var document: Preferences {
+        var members: [JSONObject.Member] = [
+            .init(key: "format", value: .string(Self.formatName)), .init(key: "version", value: 1),
+            .init(key: "replica", value: .string(replica.rawValue)),
+            .init(key: "writers", value: .array(writers.map(JSONValue.string))),
+            .init(
+                key: "clock",
+                value: ["time": .number(JSONNumber(Int(clockTime))), "counter": .number(JSONNumber(Int(clockCounter)))]),
+            .init(key: "merged", value: Self.json(merged)),
+        ]
+        var known = JSONObject()
+        for (id, replica) in self.known.sorted(by: { $0.key < $1.key }) {
+            var object: JSONObject = ["seen": .number(JSONNumber(Int(replica.seen)))]
+            if let writer = replica.writer { object["writer"] = .string(writer) }
+            if let retired = replica.retired { object["retired"] = .number(JSONNumber(Int(retired))) }
+            if let merged = replica.merged { object["merged"] = Self.json(merged) }
+            known[id.rawValue] = .object(object)
+        }
+        members.append(.init(key: "known", value: .object(known)))
+        members.append(
+            .init(key: "scopes", value: .array(scopes.sorted().map { .string($0.description) })))
+        members.append(.init(key: "generation", value: .number(JSONNumber(Int(generation)))))
+        if let lease {
+            members.append(
+                .init(
+                    key: "lease",
+                    value: [
+                        "holder": .string(lease.holder), "host": .string(lease.host),
+                        "pid": .number(JSONNumber(Int(lease.pid))), "until": .number(JSONNumber(Int(lease.until))),
+                    ]))
+        }
+        return Preferences(members: members)
+    }
+
+    private static func json(_ stamps: [ReplicaID: SyncStamp]) -> JSONValue {
+        var object = JSONObject()
+        for (id, stamp) in stamps.sorted(by: { $0.key < $1.key }) { object[id.rawValue] = stamp.jsonValue }
+        return .object(object)
+    }
+
+    /// Reads a stored state; also the first format (`confirmed`, `pending`, `peers`).
+    ///
+    /// - Throws: ``SyncFormatError`` when it is not a sync state.
+    init(document: Preferences) throws(SyncFormatError) {
+        guard let text = document["replica"]?.stringValue, let id = ReplicaID(text) else {
+            throw SyncFormatError("the sync state has no valid \"replica\"")
+        }
+        replica = id
+        if let list = document["writers"]?.arrayValue {
+            writers = list.compactMap(\.stringValue)
+        } else {
+            writers = ["pending", "confirmed"].compactMap { document[$0]?.stringValue }
+        }
+        if let clock = document["clock"]?.objectValue {
+            clockTime = Self.integer(clock["time"]) ?? 0
+            clockCounter = Self.integer(clock["counter"]) ?? 0
+        }
+        merged = Self.stamps(document["merged"])
+        for member in document["known"]?.objectValue?.members ?? [] {
+            guard let id = ReplicaID(member.key), let object = member.value.objectValue else { continue }
+            known[id] = KnownReplica(
+                seen: Self.integer(object["seen"]) ?? 0, writer: object["writer"]?.stringValue,
+                retired: Self.integer(object["retired"]),
+                merged: object["merged"].map { Self.stamps($0) })
+        }
+        // The first format kept each peer's merged map under "peers".
+        for member in document["peers"]?.objectValue?.members ?? [] {
+            guard let id = ReplicaID(member.key), known[id] == nil else { continue }
+            known[id] = KnownReplica(seen: clockTime, writer: nil, retired: nil, merged: Self.stamps(member.value))
+        }
+        for value in document["scopes"]?.arrayValue ?? [] {
+            if let text = value.stringValue, let scope = SyncScope(text) { scopes.insert(scope) }
+        }
+        generation = Self.integer(document["generation"]) ?? 0
+        if let object = document["lease"]?.objectValue, let holder = object["holder"]?.stringValue {
+            lease = Lease(
+                holder: holder, host: object["host"]?.stringValue ?? "",
+                pid: Int32(truncatingIfNeeded: Self.integer(object["pid"]) ?? 0),
+                until: Self.integer(object["until"]) ?? 0)
+        }
+    }
+
+    private static func integer(_ value: JSONValue?) -> UInt64? {
+        guard let integer = value?.numberValue?.integerValue, integer >= 0 else { return nil }
+        return UInt64(integer)
+    }
+
+    private static func stamps(_ value: JSONValue?) -> [ReplicaID: SyncStamp] {
+        var result: [ReplicaID: SyncStamp] = [:]
+        for member in value?.objectValue?.members ?? [] {
+            guard let stamp = try? SyncStamp(json: member.value), stamp.replica.rawValue == member.key else { continue }
+            result[stamp.replica] = stamp
+        }
+        return result
+    }
+}

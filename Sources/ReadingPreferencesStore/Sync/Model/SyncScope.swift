@@ -1,0 +1,73 @@
+import ReadingPreferences
+
+/// A synced document: shared preferences, a profile (by id) or a publication (by identifier)
+/// of one configurable (SPEC 10). Overrides and the device's state never sync.
+///
+/// Written `epub/shared`, `epub/profile/<id>` or `epub/publication/<identifier>` (the identifier
+/// may contain `/`: everything after the second `/` is the identifier). Identifiers compare by
+/// their Unicode scalars (SPEC 10.1).
+public struct SyncScope: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The configurable's identifier, such as `epub`.
+    public let configurable: String
+    /// The layer: ``StoreLayer/shared``, ``StoreLayer/profile(_:)`` or
+    /// ``StoreLayer/publication(_:)``.
+    public let layer: StoreLayer
+    /// The text form, made once.
+    public let description: String
+
+    /// Creates a scope, or `nil` for a layer that does not sync (the overrides), a configurable
+    /// that is empty or holds `/`, or a profile id that is not a replica-style id
+    /// (`[a-z0-9][a-z0-9-]{0,63}`).
+    ///
+    /// - Parameters:
+    ///   - configurable: The configurable.
+    ///   - layer: The layer.
+    public init?(configurable: String, layer: StoreLayer) {
+        guard !configurable.isEmpty, !configurable.utf8.contains(UInt8(ascii: "/")) else { return nil }
+        self.configurable = configurable
+        self.layer = layer
+        switch layer {
+        case .shared: description = "\(configurable)/shared"
+        case .overrides: return nil
+        case .profile(let id):
+            guard ReplicaID.isValid(id) else { return nil }
+            description = "\(configurable)/profile/\(id)"
+        case .publication(let id): description = "\(configurable)/publication/\(id)"
+        }
+    }
+
+    /// Reads a scope from its text form, or `nil` when it is not one.
+    ///
+    /// - Parameter text: `epub/shared`, `epub/profile/<id>` or `epub/publication/<identifier>`.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return nil }
+        let configurable = String(parts[0])
+        switch (parts[1], parts.count) {
+        case ("shared", 2): self.init(configurable: configurable, layer: .shared)
+        case ("profile", 3): self.init(configurable: configurable, layer: .profile(String(parts[2])))
+        case ("publication", 3): self.init(configurable: configurable, layer: .publication(String(parts[2])))
+        default: return nil
+        }
+    }
+
+    /// Where the scope's document lives in a storage.
+    var location: StorageLocation { .layer(configurable: configurable, layer) }
+    /// Where the scope's sync snapshot lives in a storage.
+    var snapshotLocation: StorageLocation { .syncSnapshot(configurable: configurable, layer) }
+
+    /// Orders scopes by their text, byte by byte.
+    public static func < (lhs: SyncScope, rhs: SyncScope) -> Bool {
+        lhs.description.utf8.lexicographicallyPrecedes(rhs.description.utf8)
+    }
+
+    /// Equal scopes have the same text, scalar for scalar.
+    public static func == (lhs: SyncScope, rhs: SyncScope) -> Bool {
+        lhs.description.isScalarEqual(to: rhs.description)
+    }
+
+    /// Hashes the text's bytes.
+    public func hash(into hasher: inout Hasher) {
+        description.hashScalars(into: &hasher)
+    }
+}

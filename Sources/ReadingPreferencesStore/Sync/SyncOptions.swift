@@ -1,0 +1,69 @@
+import Foundation
+
+/// How a sync behaves (SPEC 10, 10.1).
+///
+/// ```swift
+/// try await store.sync(with: mirror, options: SyncOptions(replica: ReplicaID("phone")))
+/// ```
+public struct SyncOptions: Sendable {
+    /// The replica id to take the first time the store syncs (a random id otherwise); once the
+    /// store has an id, another one asked for is reported and not used.
+    public var replica: ReplicaID?
+    /// How old a removal must be before it can be forgotten (once every known replica has
+    /// merged past it), in seconds; 30 days by default.
+    public var tombstoneHorizon: TimeInterval
+    /// How long a replica may go unseen before it is retired and no longer holds removals back,
+    /// in seconds; 180 days by default.
+    public var retirementHorizon: TimeInterval
+    /// How far ahead of the local clock a remote stamp may be; later ones are ignored and
+    /// reported. 24 hours.
+    public var futureLimit: TimeInterval
+    /// Replicas to retire now (a device known to be gone), so they no longer hold removals back.
+    public var retire: [ReplicaID]
+    /// How long to wait for another sync of the same store to finish before reporting it busy,
+    /// in seconds; 30 by default.
+    public var busyTimeout: TimeInterval
+    /// The wall clock.
+    public var now: @Sendable () -> Date
+
+    /// Creates options.
+    ///
+    /// - Parameters:
+    ///   - replica: The replica id to take the first time.
+    ///   - tombstoneHorizon: The tombstone horizon, in seconds.
+    ///   - retirementHorizon: The retirement horizon, in seconds.
+    ///   - futureLimit: The future limit, in seconds.
+    ///   - retire: Replicas to retire now.
+    ///   - busyTimeout: How long to wait for another sync of the same store, in seconds.
+    ///   - now: The wall clock.
+    public init(
+        replica: ReplicaID? = nil, tombstoneHorizon: TimeInterval = 30 * 86_400,
+        retirementHorizon: TimeInterval = 180 * 86_400, futureLimit: TimeInterval = 86_400,
+        retire: [ReplicaID] = [], busyTimeout: TimeInterval = 30,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.replica = replica
+        self.tombstoneHorizon = tombstoneHorizon
+        self.retirementHorizon = retirementHorizon
+        self.futureLimit = futureLimit
+        self.retire = retire
+        self.busyTimeout = busyTimeout
+        self.now = now
+    }
+
+    /// The wall clock in milliseconds since 1970.
+    var nowMilliseconds: UInt64 {
+        UInt64(max(0, (now().timeIntervalSince1970 * 1000).rounded()))
+    }
+
+    /// The horizons and limits in milliseconds, at `now`.
+    func settings(now: UInt64) -> Reconciliation.Settings {
+        Reconciliation.Settings(
+            now: now, tombstoneHorizon: Self.milliseconds(tombstoneHorizon),
+            retirementHorizon: Self.milliseconds(retirementHorizon), futureLimit: Self.milliseconds(futureLimit))
+    }
+
+    static func milliseconds(_ seconds: TimeInterval) -> UInt64 {
+        UInt64(max(0, min((seconds * 1000).rounded(), Double(SyncStamp.maximum))))
+    }
+}
