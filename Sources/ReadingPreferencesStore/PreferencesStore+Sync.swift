@@ -28,18 +28,25 @@ extension PreferencesStore: SyncListener {
     {
         scheduledFlush?.cancel()
         scheduledFlush = nil
-        let outcome = try await section.run { turn in
+        let result = try await section.run { turn in
             try await flush(turn)
-            let outcome = try await SyncSession(storage: storage, transport: transport, options: options).run()
+            let result: Result<SyncSession.Outcome, any Error>
+            do {
+                result = .success(try await SyncSession(storage: storage, transport: transport, options: options).run())
+            } catch {
+                result = .failure(error)
+            }
+            // A sync that failed half way may have changed documents too.
             try await reload(cause: .sync, turn)
-            return outcome
+            return result
         }
-        if let identity = storage.identity, !outcome.changed.isEmpty {
+        let changed = (try? result.get().changed.isEmpty == false) ?? true
+        if let identity = storage.identity, changed {
             for listener in StoreRegistry.shared.listeners(of: identity, except: self) {
                 await listener.storageDidSync()
             }
         }
-        return outcome.report
+        return try result.get().report
     }
 
     /// Syncs through a folder several devices share (a ``MirrorFolder``).
@@ -61,12 +68,5 @@ extension PreferencesStore: SyncListener {
     /// Reads the documents again after another store of the process synced the storage.
     func storageDidSync() async {
         _ = try? await section.run { turn in try await reload(cause: .sync, turn) }
-    }
-
-    /// Joins the process's registry, so other stores' syncs reach this store's streams.
-    func registerIfNeeded() {
-        guard !isRegistered, let identity = storage.identity else { return }
-        isRegistered = true
-        StoreRegistry.shared.register(self, identity: identity)
     }
 }

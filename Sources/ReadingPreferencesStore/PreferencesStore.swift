@@ -77,8 +77,6 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     var subscribers: [ChangeSubscriber] = []
     /// One state-changing operation at a time (rule 1).
     let section = WriteSection()
-    /// Whether this store is in the process's registry of stores (rule 5).
-    var isRegistered = false
 
     /// Creates a store over a storage. Nothing is read until it is needed: opening a store of
     /// 10,000 publications reads no publication file.
@@ -97,6 +95,8 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         self.defaults = defaults
         self.environment = environment
         self.options = options
+        // Rule 5: other stores' syncs of this storage reach this store's streams.
+        if let identity = storage.identity { StoreRegistry.shared.register(self, identity: identity) }
     }
 
     /// A store in memory, with the same API: for tests and SwiftUI previews.
@@ -122,7 +122,6 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
 
     /// Loads a document from the storage, bypassing the cache; damaged data is reported.
     func loadFresh(_ location: StorageLocation) async throws -> StoredDocument? {
-        registerIfNeeded()
         let (document, problem) = try await storage.loadRepairing(location)
         if let problem { problems.append(problem) }
         return document

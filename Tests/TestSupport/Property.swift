@@ -159,3 +159,55 @@ private func shrinkFailure<Input>(
     }
     return (current, currentFailure, steps)
 }
+
+/// ``forAll(_:sourceLocation:generate:shrink:_:)`` for laws that await: the same seeds, the same
+/// shrinking and the same report.
+package func forAllAsync<Input: CustomStringConvertible>(
+    _ law: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    generate: (inout PropertyRandom) -> Input,
+    shrink: (Input) -> [Input] = { _ in [] },
+    _ property: (Input) async throws -> Void
+) async {
+    func check(_ input: Input) async -> String? {
+        do {
+            try await property(input)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+    for seed in propertySeeds(law) {
+        var random = PropertyRandom(seed: seed)
+        let input = generate(&random)
+        guard let failure = await check(input) else { continue }
+        var current = input
+        var currentFailure = failure
+        var steps = 0
+        var improved = true
+        while improved && steps < 200 {
+            improved = false
+            for candidate in shrink(current) {
+                if let candidateFailure = await check(candidate) {
+                    current = candidate
+                    currentFailure = candidateFailure
+                    steps += 1
+                    improved = true
+                    break
+                }
+            }
+        }
+        let seedText = "0x" + String(seed, radix: 16)
+        Issue.record(
+            """
+            Law broken: \(law)
+            seed \(seedText) (replay: RP_PROPERTY_SEED=\(seedText) swift test --filter <this test>)
+            smallest failing input (after \(steps) shrinking steps):
+            \(current)
+            failure: \(currentFailure)
+            original failure: \(failure)
+            """,
+            sourceLocation: sourceLocation)
+        return
+    }
+}

@@ -133,11 +133,15 @@ struct SyncSession {
 
     /// Stamps, settles and writes one document, again while an edit lands meanwhile.
     private func settle(_ scope: SyncScope, _ reconciliation: inout Reconciliation) async throws -> [SyncChange] {
-        try await retryingOnConflict(scope.location) { () async throws -> [SyncChange] in
+        // The document as the previous attempt read it: what an edit changed since then is fresh.
+        var earlier: Preferences?
+        return try await retryingOnConflict(scope.location) { () async throws -> [SyncChange] in
             let (document, documentVersion) = try await loadDocument(scope, &reconciliation)
             let (snapshot, snapshotVersion) = try await loadSnapshot(scope, &reconciliation)
+            defer { earlier = document.preferences ?? Preferences() }
             var clock = reconciliation.clock
-            let stamped = reconciliation.stamp(scope, document: document, snapshot: snapshot, clock: &clock)
+            let stamped = reconciliation.stamp(
+                scope, document: document, snapshot: snapshot, clock: &clock, earlier: earlier)
             reconciliation.advanceClock(to: clock)
             let settled = reconciliation.settle(scope, stamped, document: document)
             if !settled.changes.isEmpty {

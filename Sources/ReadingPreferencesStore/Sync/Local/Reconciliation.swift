@@ -249,11 +249,20 @@ struct Reconciliation: Sendable {
     ///   - document: The document as loaded.
     ///   - snapshot: Its snapshot as loaded.
     ///   - clock: The clock (a copy, committed with the document).
+    ///   - earlier: The document as an earlier attempt of this sync read it, when its write met
+    ///     an edit: what changed since then is a fresh edit, even in a document that lost its
+    ///     snapshot.
     /// - Returns: The entries.
-    func stamp(_ scope: SyncScope, document: LocalDocument, snapshot: Snapshot, clock: inout HybridClock)
-        -> Stamped
-    {
+    func stamp(
+        _ scope: SyncScope, document: LocalDocument, snapshot: Snapshot, clock: inout HybridClock,
+        earlier: Preferences? = nil
+    ) -> Stamped {
         let now = settings.now
+        // The clock follows everything it reads, this replica's own snapshots included: a fresh
+        // stamp always beats the entry it replaces.
+        if case .present(let entries) = snapshot {
+            for (_, entry) in entries.entries { clock.observe(entry.stamp) }
+        }
         switch (document, snapshot) {
         case (.unreadable, .present(let entries)):
             return Stamped(entries: entries, snapshot: entries, isSkipped: true)
@@ -285,9 +294,18 @@ struct Reconciliation: Sendable {
             } else {
                 stamped.lostHistory = true
                 let lowest = SyncStamp.lowest(for: state.replica)
+                var before: [JSONScalarKey: JSONValue] = [:]
+                for member in earlier?.members ?? [] { before[JSONScalarKey(member.key)] = member.value }
                 for member in preferences.members {
-                    stamped.entries[member.key] = SyncEntry(value: member.value, stamp: lowest)
+                    let old = before.removeValue(forKey: JSONScalarKey(member.key))
+                    if earlier != nil, !(old.map { $0.isWrittenAlike(member.value) } ?? false) {
+                        stamped.set(member.key, to: member.value, clock: &clock, now: now)
+                    } else {
+                        stamped.entries[member.key] = SyncEntry(value: member.value, stamp: lowest)
+                    }
                 }
+                // Removed while this sync ran: a fresh removal.
+                for key in before.keys { stamped.set(key.string, to: nil, clock: &clock, now: now) }
             }
             return stamped
         case (.absent, .absent), (.absent, .damaged):
@@ -306,7 +324,6 @@ struct Reconciliation: Sendable {
     func settle(_ scope: SyncScope, _ stamped: Stamped, document: LocalDocument) -> Settled {
         var entries = stamped.entries
         if let remote = incoming.documents[scope] { entries.merge(remote) }
-        if !stamped.isSkipped { entries.removeAll(where: isForgettable) }
         guard !stamped.isSkipped else {
             return Settled(
                 entries: entries, snapshot: stamped.snapshot ?? SyncDocument(), changes: KeyChanges(), report: [])
@@ -332,6 +349,9 @@ struct Reconciliation: Sendable {
             }
         }
         report.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        // Removals are forgotten once applied: the document no longer holds the key.
+        entries.removeAll(where: isForgettable)
+        snapshot.removeAll(where: isForgettable)
         return Settled(entries: entries, snapshot: snapshot, changes: changes, report: report)
     }
 

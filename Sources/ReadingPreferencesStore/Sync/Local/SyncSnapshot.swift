@@ -14,13 +14,13 @@ enum SyncSnapshot {
 
     /// The stored document of a snapshot.
     static func document(_ entries: SyncDocument) -> Preferences {
-        var object = JSONObject()
-        for key in entries.keys {
-            if let entry = entries[key] { object[key] = entry.jsonValue }
+        // Members built in one pass: setting keys of a `JSONObject` one by one is linear each.
+        let members = entries.entries.sorted { $0.key < $1.key }.map {
+            JSONObject.Member(key: $0.key.string, value: $0.value.jsonValue)
         }
         return Preferences(members: [
             .init(key: "format", value: .string(formatName)), .init(key: "version", value: 1),
-            .init(key: "entries", value: .object(object)),
+            .init(key: "entries", value: .object(JSONObject(members: members))),
         ])
     }
 

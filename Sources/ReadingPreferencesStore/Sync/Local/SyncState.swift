@@ -83,15 +83,17 @@ struct SyncState: Sendable, Equatable {
                 value: ["time": .number(JSONNumber(Int(clockTime))), "counter": .number(JSONNumber(Int(clockCounter)))]),
             .init(key: "merged", value: Self.json(merged)),
         ]
-        var known = JSONObject()
-        for (id, replica) in self.known.sorted(by: { $0.key < $1.key }) {
-            var object: JSONObject = ["seen": .number(JSONNumber(Int(replica.seen)))]
-            if let writer = replica.writer { object["writer"] = .string(writer) }
-            if let retired = replica.retired { object["retired"] = .number(JSONNumber(Int(retired))) }
-            if let merged = replica.merged { object["merged"] = Self.json(merged) }
-            known[id.rawValue] = .object(object)
+        // Members built in one pass: setting keys of a `JSONObject` one by one is linear each.
+        let known = self.known.sorted(by: { $0.key < $1.key }).map { id, replica in
+            var object: [JSONObject.Member] = [.init(key: "seen", value: .number(JSONNumber(Int(replica.seen))))]
+            if let writer = replica.writer { object.append(.init(key: "writer", value: .string(writer))) }
+            if let retired = replica.retired {
+                object.append(.init(key: "retired", value: .number(JSONNumber(Int(retired)))))
+            }
+            if let merged = replica.merged { object.append(.init(key: "merged", value: Self.json(merged))) }
+            return JSONObject.Member(key: id.rawValue, value: .object(JSONObject(members: object)))
         }
-        members.append(.init(key: "known", value: .object(known)))
+        members.append(.init(key: "known", value: .object(JSONObject(members: known))))
         members.append(
             .init(key: "scopes", value: .array(scopes.sorted().map { .string($0.description) })))
         members.append(.init(key: "generation", value: .number(JSONNumber(Int(generation)))))
@@ -108,9 +110,11 @@ struct SyncState: Sendable, Equatable {
     }
 
     private static func json(_ stamps: [ReplicaID: SyncStamp]) -> JSONValue {
-        var object = JSONObject()
-        for (id, stamp) in stamps.sorted(by: { $0.key < $1.key }) { object[id.rawValue] = stamp.jsonValue }
-        return .object(object)
+        .object(
+            JSONObject(
+                members: stamps.sorted(by: { $0.key < $1.key }).map {
+                    JSONObject.Member(key: $0.key.rawValue, value: $0.value.jsonValue)
+                }))
     }
 
     /// Reads a stored state; also the first format (`confirmed`, `pending`, `peers`).
