@@ -52,7 +52,8 @@ let package = Package(
         ),
         // Writes documents in a loop for the crash-safety test, which kills it at random.
         .executableTarget(
-            name: "DurableWriteProbe", dependencies: ["ReadingPreferencesStore"], path: "Tests/DurableWriteProbe"),
+            name: "DurableWriteProbe", dependencies: ["ReadingPreferencesStore", "ReadingPreferences"],
+            path: "Tests/DurableWriteProbe"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -53,10 +53,12 @@ public final class ObservablePreferences<Schema: ResolvableSchema> {
         self.store = store
         self.publication = publication
         self.context = context
+        // Subscribe first, then read: an edit made in between reaches the stream and refreshes
+        // the model, instead of slipping between the read and the subscription.
+        let changes = try await store.changes(for: publication, context: context)
         let editor = try await store.editor(for: publication, context: context)
         self.editor = editor
         self.saved = editor.preferences
-        let changes = try await store.changes(for: publication, context: context)
         following = Task { [weak self] in
             for await _ in changes {
                 await self?.refresh()

@@ -20,6 +20,7 @@ extension PreferencesStore {
     public func changes(for publication: String? = nil, context: PublicationContext = PublicationContext())
         async throws -> PreferenceChanges
     {
+        await watchSyncsIfNeeded()
         let buffer = ChangeBuffer()
         let scope = ChangeSubscriber.Scope.effective(publication: publication, context: context)
         subscribers.append(
@@ -33,6 +34,7 @@ extension PreferencesStore {
     /// - Returns: The stream.
     /// - Throws: ``StorageError`` when a document cannot be read.
     public func storedChanges() async throws -> PreferenceChanges {
+        await watchSyncsIfNeeded()
         let buffer = ChangeBuffer()
         subscribers.append(
             ChangeSubscriber(scope: .stored, target: .stream(buffer), last: try await snapshot(.stored)))
@@ -53,6 +55,7 @@ extension PreferencesStore {
         for publication: String? = nil, context: PublicationContext = PublicationContext(),
         center: NotificationCenter = .default
     ) async throws -> UUID {
+        await watchSyncsIfNeeded()
         let id = UUID()
         let scope = ChangeSubscriber.Scope.effective(publication: publication, context: context)
         subscribers.append(

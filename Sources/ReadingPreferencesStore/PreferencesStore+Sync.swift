@@ -69,4 +69,30 @@ extension PreferencesStore: SyncListener {
     func storageDidSync() async {
         _ = try? await section.run { turn in try await reload(cause: .sync, turn) }
     }
+
+    /// Starts following syncs run by other processes, when the storage can signal them.
+    func watchSyncsIfNeeded() async {
+        guard syncWatch == nil, let signals = storage.syncSignals() else { return }
+        syncGeneration = await currentSyncGeneration()
+        syncWatch = Task { [weak self] in
+            for await _ in signals {
+                guard let self else { return }
+                await self.syncSignalled()
+            }
+        }
+    }
+
+    /// Reads the documents again when the sync state says another sync finished.
+    private func syncSignalled() async {
+        let generation = await currentSyncGeneration()
+        guard generation != syncGeneration else { return }
+        syncGeneration = generation
+        await storageDidSync()
+    }
+
+    /// The generation of the storage's sync state: one more after every sync.
+    private func currentSyncGeneration() async -> UInt64? {
+        guard let stored = try? await storage.load(.syncState) else { return nil }
+        return (try? SyncState(document: stored.preferences))?.generation
+    }
 }

@@ -77,6 +77,10 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     var subscribers: [ChangeSubscriber] = []
     /// One state-changing operation at a time (rule 1).
     let section = WriteSection()
+    /// Follows syncs run by other processes, once the store has subscribers (rule 5).
+    var syncWatch: Task<Void, Never>?
+    /// The sync state's generation the store last read its documents after.
+    var syncGeneration: UInt64?
 
     /// Creates a store over a storage. Nothing is read until it is needed: opening a store of
     /// 10,000 publications reads no publication file.
@@ -97,6 +101,10 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         self.options = options
         // Rule 5: other stores' syncs of this storage reach this store's streams.
         if let identity = storage.identity { StoreRegistry.shared.register(self, identity: identity) }
+    }
+
+    deinit {
+        syncWatch?.cancel()
     }
 
     /// A store in memory, with the same API: for tests and SwiftUI previews.

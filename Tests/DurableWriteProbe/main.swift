@@ -1,7 +1,10 @@
-// Writes a deterministic document per iteration k to the file named by its argument, with the
-// package's durable write, and prints "k" (unbuffered) after each rename. The crash-safety test
-// kills it at random and checks the file is always iteration k or k + 1, never torn.
+// Writes a deterministic document per iteration k through the store's own path (a
+// `PreferencesStore` over a `FileStorage` rooted at its argument: the storage's durable write,
+// with its lock and its retry), and prints "k" (unbuffered) after each write returns. The
+// crash-safety test kills it at random and checks the file is always iteration k or k + 1,
+// never torn.
 import Foundation
+import ReadingPreferences
 import ReadingPreferencesStore
 
 #if canImport(Glibc)
@@ -10,21 +13,16 @@ import ReadingPreferencesStore
     import Darwin
 #endif
 
-/// The document of iteration k: its number and a payload whose length varies with k.
-func document(_ k: Int) -> Data {
-    let payload = String(repeating: "abcdefghij", count: 1 + k % 300)
-    return Data("{\"iteration\":\(k),\"payload\":\"\(payload)\"}\n".utf8)
-}
-
 guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: DurableWriteProbe FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: DurableWriteProbe ROOT\n".utf8))
     exit(2)
 }
-let path = CommandLine.arguments[1]
+let store = PreferencesStore<EPUB>(storage: FileStorage(root: URL(fileURLWithPath: CommandLine.arguments[1])))
 var k = 0
 while true {
+    let payload = String(repeating: "abcdefghij", count: 1 + k % 300)
     do {
-        try DurableFile.write(document(k), to: path)
+        try await store.write(["iteration": .number(JSONNumber(k)), "payload": .string(payload)], to: .shared)
     } catch {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         exit(1)

@@ -9,13 +9,13 @@ import Testing
     import Darwin
 #endif
 
-/// A durable write killed at any instant leaves the old file or the new one (SPEC 9).
+/// A store's write killed at any instant leaves the old file or the new one (SPEC 9).
 ///
 /// The helper is the `DurableWriteProbe` executable of this package (Tests/DurableWriteProbe),
 /// built next to the test bundle like `readingprefs` and found the same way: it writes the
-/// document of iteration k with the store's durable write, then prints k. The test waits for at
-/// least one acknowledgement, lets it run for a random extra time, kills it with SIGKILL, and
-/// checks the file parses and is iteration k or k + 1.
+/// document of iteration k through a store over a file storage, the path apps run, then prints
+/// k. The test waits for at least one acknowledgement, lets it run for a random extra time,
+/// kills it with SIGKILL, and checks the file parses and is iteration k or k + 1.
 @Suite("Crash safety of the durable write", .serialized)
 struct CrashSafetyTests {
     static let probe: URL? = CommandLineTool.executable.map {
@@ -26,12 +26,12 @@ struct CrashSafetyTests {
     func kills() throws {
         let probe = try #require(Self.probe, "DurableWriteProbe is not built next to the tests")
         let folder = try TemporaryFolder()
-        let path = folder.path("document.json")
+        let path = folder.path("epub/shared.json")
         var random = PropertyRandom(seed: 0xC0FFEE)
         for round in 0..<200 {
             let process = Process()
             process.executableURL = probe
-            process.arguments = [path]
+            process.arguments = [folder.url.path]
             let pipe = Pipe()
             process.standardOutput = pipe
             try process.run()

@@ -185,6 +185,37 @@ struct SyncEndToEndTests {
         #expect(next?.cause == .edit)  // the second sync changed nothing
     }
 
+    @Test(
+        "a sync run by another process is reported on an open store's stream, with cause sync",
+        .timeLimit(.minutes(1)))
+    func syncInAnotherProcess() async throws {
+        let devices = try Devices()
+        try await devices.store(devices.phone).write(["fontSize": 1.4], to: .shared)
+        _ = try await devices.sync(devices.phone, name: "phone")
+        _ = try await devices.sync(devices.tablet, name: "tablet")
+        try await devices.store(devices.tablet).write(["fontSize": 1.8], to: .shared)
+        _ = try await devices.sync(devices.tablet, name: "tablet")
+        let phone = devices.store(devices.phone)
+        var changes = try await phone.changes().makeAsyncIterator()
+        let outcome = try CommandLineTool.run([
+            "sync", "--root", devices.phone.path, "--mirror", devices.mirror.path, "--replica", "phone",
+        ])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(await changes.next() == PreferenceChange(key: "fontSize", oldValue: 1.4, newValue: 1.8, cause: .sync))
+    }
+
+    @Test("a sync through one store is reported on every store open on the same storage")
+    func everyStoreHears() async throws {
+        let devices = try Devices()
+        try await devices.store(devices.tablet).write(["fontSize": 1.8], to: .shared)
+        _ = try await devices.sync(devices.tablet, name: "tablet")
+        let reader = devices.store(devices.phone)
+        let pdf = PreferencesStore<PDF>(storage: FileStorage(root: devices.phone))
+        var changes = try await reader.changes().makeAsyncIterator()
+        _ = try await pdf.sync(with: devices.mirror, options: .init(replica: ReplicaID("phone")))
+        #expect(await changes.next() == PreferenceChange(key: "fontSize", oldValue: 1.0, newValue: 1.8, cause: .sync))
+    }
+
     @Test("readingprefs sync: one line per changed key and a count")
     func command() throws {
         let folder = try TemporaryFolder()

@@ -86,6 +86,13 @@ public protocol PreferencesStorage: Sendable {
     /// The local folder the storage keeps its documents in, if any, so a sync can refuse a
     /// mirror that overlaps it. `nil` (the default) for storages that are not folders.
     var folder: URL? { get }
+
+    /// Signals that the sync state may have changed in another process (a sync ran there), so
+    /// stores open on the storage read it again. `nil` (the default) when the storage cannot
+    /// tell; stores of the same process hear each other's syncs anyway.
+    ///
+    /// - Returns: A stream of signals, or `nil`.
+    func syncSignals() -> AsyncStream<Void>?
 }
 
 extension PreferencesStorage {
@@ -94,6 +101,9 @@ extension PreferencesStorage {
 
     /// Not a folder.
     public var folder: URL? { nil }
+
+    /// No signals.
+    public func syncSignals() -> AsyncStream<Void>? { nil }
 }
 
 /// Which documents ``PreferencesStorage/names(of:configurable:)`` lists.
