@@ -58,7 +58,8 @@ public struct SyncMergeCase: Sendable, Hashable {
             do throws(ReplicaFileError) {
                 replicas.append(try ReplicaState.read(replica.jsonData()))
             } catch {
-                throw JSONMemberError(path: JSONMemberReader.join("replicas", index: index), message: error.description)
+                throw JSONMemberError(
+                    path: JSONMemberReader.join("replicas", index: index), message: error.description)
             }
         }
         if let text = try reader.string("localReplica") {
@@ -108,7 +109,8 @@ public struct SyncMergeCase: Sendable, Hashable {
             for member in object.members {
                 let scope = try Self.scope(member.key, path: expect.path("preferences"))
                 guard case .object(let values) = member.value else {
-                    throw JSONMemberError(path: "expect.preferences.\(member.key)", message: "expected an object")
+                    throw JSONMemberError(
+                        path: "expect.preferences.\(member.key)", message: "expected an object")
                 }
                 preferences[scope] = Preferences(values)
             }
@@ -123,14 +125,16 @@ public struct SyncMergeCase: Sendable, Hashable {
         if let list = try expect.strings("retired") {
             retired = try list.map { text throws(JSONMemberError) in
                 guard let id = ReplicaID(text) else {
-                    throw JSONMemberError(path: expect.path("retired"), message: "\(text) is not a replica id")
+                    throw JSONMemberError(
+                        path: expect.path("retired"), message: "\(text) is not a replica id")
                 }
                 return id
             }.sorted()
         }
     }
 
-    private static func integer(_ reader: JSONMemberReader, _ name: String) throws(JSONMemberError) -> UInt64? {
+    private static func integer(_ reader: JSONMemberReader, _ name: String) throws(JSONMemberError) -> UInt64?
+    {
         guard let value = reader.value(name) else { return nil }
         guard let integer = value.numberValue?.integerValue, integer >= 0 else {
             throw JSONMemberError(path: reader.path(name), message: "expected a non-negative integer")
@@ -138,15 +142,20 @@ public struct SyncMergeCase: Sendable, Hashable {
         return UInt64(integer)
     }
 
-    private static func stamps(_ json: JSONValue, path: String) throws(JSONMemberError) -> [ReplicaID: SyncStamp] {
-        guard case .object(let object) = json else { throw JSONMemberError(path: path, message: "expected an object") }
+    private static func stamps(_ json: JSONValue, path: String) throws(JSONMemberError) -> [ReplicaID:
+        SyncStamp]
+    {
+        guard case .object(let object) = json else {
+            throw JSONMemberError(path: path, message: "expected an object")
+        }
         var result: [ReplicaID: SyncStamp] = [:]
         for member in object.members {
             do throws(SyncFormatError) {
                 let stamp = try SyncStamp(json: member.value)
                 result[stamp.replica] = stamp
             } catch {
-                throw JSONMemberError(path: JSONMemberReader.join(path, member.key), message: error.description)
+                throw JSONMemberError(
+                    path: JSONMemberReader.join(path, member.key), message: error.description)
             }
         }
         return result
@@ -189,12 +198,15 @@ public struct SyncMergeCase: Sendable, Hashable {
         }
         let input = ReconciliationInput(
             replica: localReplica, local: files.first { $0.state.replica == localReplica }?.state,
-            remotes: files.filter { $0.state.replica != localReplica }.map { (source: "\($0.state.replica).json", file: $0) },
+            remotes: files.filter { $0.state.replica != localReplica }.map {
+                (source: "\($0.state.replica).json", file: $0)
+            },
             now: now, tombstoneHorizon: horizon ?? 30 * 86_400_000,
             retirementHorizon: retirementHorizon ?? 180 * 86_400_000, known: knownReplicas)
         let output = input.run()
         return Result(
-            state: output.state, clock: [output.clockTime, output.clockCounter], ignored: output.ignored.sorted(),
+            state: output.state, clock: [output.clockTime, output.clockCounter],
+            ignored: output.ignored.sorted(),
             retired: output.retired.sorted())
     }
 
@@ -202,18 +214,21 @@ public struct SyncMergeCase: Sendable, Hashable {
         var failures: [String] = []
         let actual = result.state.documents.filter { !$0.value.isEmpty }
         if let documents, actual != documents.filter({ !$0.value.isEmpty }) {
-            failures.append("documents (\(order)): expected \(Self.describe(documents)), got \(Self.describe(actual))")
+            failures.append(
+                "documents (\(order)): expected \(Self.describe(documents)), got \(Self.describe(actual))")
         }
         if let preferences {
             let values = actual.compactMapValues { $0.values.isEmpty ? nil : $0.values }
             if values != preferences.filter({ !$0.value.isEmpty }) {
                 failures.append(
-                    "preferences (\(order)): expected \(Self.describe(preferences)), got \(Self.describe(values))")
+                    "preferences (\(order)): expected \(Self.describe(preferences)), got \(Self.describe(values))"
+                )
             }
         }
         if let merged, result.state.merged != merged {
             failures.append(
-                "merged (\(order)): expected \(Self.describe(merged)), got \(Self.describe(result.state.merged))")
+                "merged (\(order)): expected \(Self.describe(merged)), got \(Self.describe(result.state.merged))"
+            )
         }
         if let clock, let actual = result.clock, actual != clock {
             failures.append("clock (\(order)): expected \(clock), got \(actual)")

@@ -140,7 +140,8 @@ extension PreferencesStore {
     ) -> [PreferenceChange] {
         var changes: [PreferenceChange] = []
         for key in Set(old.keys).union(new.keys).sorted() where old[key] != new[key] {
-            changes.append(PreferenceChange(key: key.string, oldValue: old[key], newValue: new[key], cause: cause))
+            changes.append(
+                PreferenceChange(key: key.string, oldValue: old[key], newValue: new[key], cause: cause))
         }
         return changes
     }

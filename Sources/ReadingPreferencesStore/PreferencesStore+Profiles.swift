@@ -22,7 +22,8 @@ extension PreferencesStore {
     /// - Throws: ``StorageError``.
     @discardableResult
     public func createProfile(named name: String) async throws -> Profile {
-        try await section.run { turn in try await createProfile(named: name, preferences: Preferences(), turn) }
+        try await section.run { turn in try await createProfile(named: name, preferences: Preferences(), turn)
+        }
     }
 
     /// Creates a profile holding a copy of another's preferences.

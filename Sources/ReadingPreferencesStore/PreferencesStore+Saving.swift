@@ -94,7 +94,8 @@ extension PreferencesStore {
         override: Bool = false
     ) async throws {
         guard override else {
-            try await self.edit(publication: publication, context: context) { editor in try editor.apply(edit) }
+            try await self.edit(publication: publication, context: context) { editor in try editor.apply(edit)
+            }
             return
         }
         try await section.run { turn in
@@ -105,7 +106,8 @@ extension PreferencesStore {
             case .set(let key, let value, _): try editor.apply(.set(key: key, value: value, activate: false))
             default: try editor.apply(edit)
             }
-            try await commit([.overrides: KeyChanges(from: original, to: editor.preferences)], cause: .override, turn)
+            try await commit(
+                [.overrides: KeyChanges(from: original, to: editor.preferences)], cause: .override, turn)
         }
     }
 
@@ -118,7 +120,8 @@ extension PreferencesStore {
     /// - Throws: ``StorageError``.
     public func write(_ values: [String: JSONValue?], to layer: StoreLayer) async throws {
         try await section.run { turn in
-            try await commit([layer: KeyChanges(values)], cause: layer == .overrides ? .override : .edit, turn)
+            try await commit(
+                [layer: KeyChanges(values)], cause: layer == .overrides ? .override : .edit, turn)
         }
     }
 

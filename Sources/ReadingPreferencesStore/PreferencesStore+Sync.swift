@@ -32,7 +32,8 @@ extension PreferencesStore: SyncListener {
             try await flush(turn)
             let result: Result<SyncSession.Outcome, any Error>
             do {
-                result = .success(try await SyncSession(storage: storage, transport: transport, options: options).run())
+                result = .success(
+                    try await SyncSession(storage: storage, transport: transport, options: options).run())
             } catch {
                 result = .failure(error)
             }

@@ -21,14 +21,16 @@ enum SyncCommand {
             guard let replica = ReplicaID(text) else {
                 throw .usage(
                     "--replica \(text.isEmpty ? "''" : text) is not a replica id: use 1 to 64 lower-case letters, "
-                        + "digits and hyphens, starting with a letter or digit (for example: phone, tablet-2)")
+                        + "digits and hyphens, starting with a letter or digit (for example: phone, tablet-2)"
+                )
             }
             options.replica = replica
         }
         let store = PreferencesStore<EPUB>(storage: FileStorage(root: URL(fileURLWithPath: root)))
         let report: SyncReport
         do {
-            report = try await store.sync(with: MirrorFolder(url: URL(fileURLWithPath: mirror)), options: options)
+            report = try await store.sync(
+                with: MirrorFolder(url: URL(fileURLWithPath: mirror)), options: options)
         } catch let error as SyncError {
             if case .usage(let message) = error { throw .usage(message) }
             throw .failure("sync failed: \(error)")

@@ -22,7 +22,8 @@ var k = 0
 while true {
     let payload = String(repeating: "abcdefghij", count: 1 + k % 300)
     do {
-        try await store.write(["iteration": .number(JSONNumber(k)), "payload": .string(payload)], to: .shared)
+        try await store.write(
+            ["iteration": .number(JSONNumber(k)), "payload": .string(payload)], to: .shared)
     } catch {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         exit(1)

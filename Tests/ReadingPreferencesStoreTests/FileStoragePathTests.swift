@@ -29,7 +29,9 @@ struct FileStoragePathTests {
         #expect(FileManager.default.fileExists(atPath: shared.path))
     }
 
-    @Test("a version is a digest of the bytes: equal bytes, equal versions; any change, even of same size and time, a new one")
+    @Test(
+        "a version is a digest of the bytes: equal bytes, equal versions; any change, even of same size and time, a new one"
+    )
     func versionText() async throws {
         let folder = try TemporaryFolder()
         let storage = FileStorage(root: folder.url)
@@ -43,8 +45,9 @@ struct FileStoragePathTests {
         // A person changes one digit, and puts the modification time back.
         var before = stat()
         #expect(stat(path, &before) == 0)
-        try Data(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "1.5", with: "1.6").utf8).write(
-            to: URL(fileURLWithPath: path))
+        try Data(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "1.5", with: "1.6").utf8)
+            .write(
+                to: URL(fileURLWithPath: path))
         #if canImport(Darwin)
             var times = [before.st_atimespec, before.st_mtimespec]
         #else

@@ -22,7 +22,8 @@ struct SyncEndToEndTests {
 
         func sync(_ root: URL, name: String, offset: TimeInterval = 0) async throws -> SyncReport {
             try await store(root).sync(
-                with: mirror, options: .init(replica: ReplicaID(name), now: { Date().addingTimeInterval(offset) }))
+                with: mirror,
+                options: .init(replica: ReplicaID(name), now: { Date().addingTimeInterval(offset) }))
         }
     }
 
@@ -160,11 +161,15 @@ struct SyncEndToEndTests {
         try FileManager.default.copyItem(at: devices.phone, to: devices.tablet)
         _ = try await devices.sync(devices.phone, name: "phone")
         let report = try await devices.sync(devices.tablet, name: "phone")
-        #expect(report.problems.contains { if case .replicaIDInUse(ReplicaID("phone"), _) = $0 { true } else { false } })
+        #expect(
+            report.problems.contains {
+                if case .replicaIDInUse(ReplicaID("phone"), _) = $0 { true } else { false }
+            })
         #expect(report.replica?.rawValue != "phone")
         // From then on, both write their own files.
         let again = try await devices.sync(devices.tablet, name: "phone")
-        #expect(again.problems == [.replicaMismatch(requested: ReplicaID("phone")!, actual: report.replica!)])
+        let actual = try #require(report.replica)
+        #expect(again.problems == [.replicaMismatch(requested: try replicaID("phone"), actual: actual)])
         #expect(again.replica == report.replica)
     }
 
@@ -201,7 +206,9 @@ struct SyncEndToEndTests {
             "sync", "--root", devices.phone.path, "--mirror", devices.mirror.path, "--replica", "phone",
         ])
         #expect(outcome.status == 0, "\(outcome.error)")
-        #expect(await changes.next() == PreferenceChange(key: "fontSize", oldValue: 1.4, newValue: 1.8, cause: .sync))
+        #expect(
+            await changes.next()
+                == PreferenceChange(key: "fontSize", oldValue: 1.4, newValue: 1.8, cause: .sync))
     }
 
     @Test("a sync through one store is reported on every store open on the same storage")
@@ -213,7 +220,9 @@ struct SyncEndToEndTests {
         let pdf = PreferencesStore<PDF>(storage: FileStorage(root: devices.phone))
         var changes = try await reader.changes().makeAsyncIterator()
         _ = try await pdf.sync(with: devices.mirror, options: .init(replica: ReplicaID("phone")))
-        #expect(await changes.next() == PreferenceChange(key: "fontSize", oldValue: 1.0, newValue: 1.8, cause: .sync))
+        #expect(
+            await changes.next()
+                == PreferenceChange(key: "fontSize", oldValue: 1.0, newValue: 1.8, cause: .sync))
     }
 
     @Test("readingprefs sync: one line per changed key and a count")

@@ -30,7 +30,8 @@ struct SyncFindingsCommandTests {
         @discardableResult
         func sync(_ name: String, replica: String? = nil) throws -> CommandLineTool.Outcome {
             try run(
-                ["sync", "--root", root(name), "--mirror", mirror] + (replica.map { ["--replica", $0] } ?? []))
+                ["sync", "--root", root(name), "--mirror", mirror]
+                    + (replica.map { ["--replica", $0] } ?? []))
         }
 
         /// A root's document, or `nil` when its file does not exist.
@@ -74,7 +75,8 @@ struct SyncFindingsCommandTests {
         let victim = rig.folder.path("victim.txt")
         try rig.write("precious\n", to: victim)
         try FileManager.default.createDirectory(atPath: rig.mirror, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: rig.mirror + "/a.json", withDestinationPath: victim)
+        try FileManager.default.createSymbolicLink(
+            atPath: rig.mirror + "/a.json", withDestinationPath: victim)
         let outcome = try rig.sync("a", replica: "a")
         #expect(outcome.status == 0, "\(outcome.error)")
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
@@ -91,7 +93,8 @@ struct SyncFindingsCommandTests {
         try rig.run(["store", "--root", rig.root("a"), "set", "fontSize", "1.4"])
         let target = rig.folder.path("created-by-sync")
         try FileManager.default.createDirectory(atPath: rig.mirror, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: rig.mirror + "/a.json.lock", withDestinationPath: target)
+        try FileManager.default.createSymbolicLink(
+            atPath: rig.mirror + "/a.json.lock", withDestinationPath: target)
         let outcome = try rig.sync("a", replica: "a")
         #expect(outcome.status == 0, "\(outcome.error)")
         #expect(!FileManager.default.fileExists(atPath: target))
@@ -107,7 +110,8 @@ struct SyncFindingsCommandTests {
     func counterNearOverflow() throws {
         let rig = try Rig()
         try rig.write("{\"fontSize\": 1.2}\n", to: rig.root("a") + "/epub/shared.json")
-        let entry = #"{"value": 1, "stamp": \#(Self.stamp(Self.now + 3_600_000, 9_223_372_036_854_774_783, "evil"))}"#
+        let entry =
+            #"{"value": 1, "stamp": \#(Self.stamp(Self.now + 3_600_000, 9_223_372_036_854_774_783, "evil"))}"#
         try rig.write(
             Self.replicaFile("evil", documents: #"{"epub/shared": {"theme": \#(entry)}}"#),
             to: rig.mirror + "/evil.json")
@@ -136,7 +140,8 @@ struct SyncFindingsCommandTests {
         try rig.sync("a", replica: "a")
         try rig.sync("b", replica: "b")
         // A person breaks the file holding readingProgression (the book's file when there is one).
-        let relative = publication ? "epub/publications/" + (rig.publicationFiles("a").first ?? "") : "epub/shared.json"
+        let relative =
+            publication ? "epub/publications/" + (rig.publicationFiles("a").first ?? "") : "epub/shared.json"
         let before = try rig.document("b", relative)
         #expect(before?["readingProgression"] == "rtl")
         try rig.write(#"{"readingProgression": "rtl", "fontSize": 1.4"#, to: rig.root("a") + "/" + relative)
@@ -183,19 +188,25 @@ struct SyncFindingsCommandTests {
         try rig.write(
             "{\"\(composed)\": 1, \"\(decomposed)\": 2, \"\u{212A}\": 3, \"K\": 4}\n",
             to: rig.root("a") + "/epub/shared.json")
-        try rig.run(["store", "--root", rig.root("a"), "set", "readingProgression", "rtl", "--publication", composed])
-        try rig.run(["store", "--root", rig.root("a"), "set", "readingProgression", "ltr", "--publication", decomposed])
+        try rig.run([
+            "store", "--root", rig.root("a"), "set", "readingProgression", "rtl", "--publication", composed,
+        ])
+        try rig.run([
+            "store", "--root", rig.root("a"), "set", "readingProgression", "ltr", "--publication", decomposed,
+        ])
         #expect(rig.publicationFiles("a").count == 2)
         try rig.sync("a", replica: "a")
         try rig.sync("b", replica: "b")
         let shared = try #require(try rig.document("b"))
         #expect(shared.count == 4, "\(shared)")
-        #expect(shared.members.map(\.value) .sorted { "\($0)" < "\($1)" } == [1, 2, 3, 4])
+        #expect(shared.members.map(\.value).sorted { "\($0)" < "\($1)" } == [1, 2, 3, 4])
         for member in shared.members {
             let expected: JSONValue =
-                member.key.unicodeScalars.elementsEqual(composed.unicodeScalars) ? 1
-                : member.key.unicodeScalars.elementsEqual(decomposed.unicodeScalars) ? 2
-                : member.key == "K" && member.key.unicodeScalars.first?.value == 0x212A ? 3 : 4
+                member.key.unicodeScalars.elementsEqual(composed.unicodeScalars)
+                ? 1
+                : member.key.unicodeScalars.elementsEqual(decomposed.unicodeScalars)
+                    ? 2
+                    : member.key == "K" && member.key.unicodeScalars.first?.value == 0x212A ? 3 : 4
             #expect(member.value == expected, "\(member.key.unicodeScalars.map { $0.value })")
         }
         #expect(rig.publicationFiles("b").count == 2)
@@ -211,7 +222,8 @@ struct SyncFindingsCommandTests {
     func deepValue() throws {
         let rig = try Rig()
         let deep = String(repeating: "[", count: 13) + "1" + String(repeating: "]", count: 13)
-        try rig.write("{\"myApp.deep\": \(deep), \"fontSize\": 1.6}\n", to: rig.root("a") + "/epub/shared.json")
+        try rig.write(
+            "{\"myApp.deep\": \(deep), \"fontSize\": 1.6}\n", to: rig.root("a") + "/epub/shared.json")
         try rig.sync("a", replica: "a")
         let outcome = try rig.sync("b", replica: "b")
         #expect(outcome.status == 0)
@@ -227,7 +239,8 @@ struct SyncFindingsCommandTests {
         let ahead = Self.now + 600_000
         try rig.write("{\"fontSize\": 1.2}\n", to: rig.root("a") + "/epub/shared.json")
         try rig.write(
-            Self.replicaFile("r", merged: #"{"x": \#(Self.stamp(ahead, 0, "x"))}"#), to: rig.mirror + "/r.json")
+            Self.replicaFile("r", merged: #"{"x": \#(Self.stamp(ahead, 0, "x"))}"#),
+            to: rig.mirror + "/r.json")
         try rig.sync("a", replica: "a")
         // After reading a stamp of ten minutes ahead, the person edits the file: a later edit.
         try rig.write("{\"fontSize\": 1.6}\n", to: rig.root("a") + "/epub/shared.json")
@@ -281,11 +294,15 @@ struct SyncFindingsCommandTests {
             #expect(outcome.status == 0, "\(outcome.error)")
             #expect(!outcome.error.contains("another device"), "\(outcome.error)")
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: rig.mirror).filter { $0.hasSuffix(".json") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: rig.mirror).filter {
+            $0.hasSuffix(".json")
+        }
         #expect(files.count == 1, "\(files)")
     }
 
-    @Test("finding 10: an empty or malformed replica id is a usage error", arguments: ["", "Phone", "-a", "a/b"])
+    @Test(
+        "finding 10: an empty or malformed replica id is a usage error",
+        arguments: ["", "Phone", "-a", "a/b"])
     func badReplicaID(id: String) throws {
         let rig = try Rig()
         #expect(try rig.sync("a", replica: id).status == 2)
@@ -307,7 +324,9 @@ struct SyncFindingsCommandTests {
     func overlappingFolders() throws {
         let rig = try Rig()
         try rig.run(["store", "--root", rig.root("a"), "set", "fontSize", "1.2"])
-        let same = try rig.run(["sync", "--root", rig.root("a"), "--mirror", rig.root("a"), "--replica", "device"])
+        let same = try rig.run([
+            "sync", "--root", rig.root("a"), "--mirror", rig.root("a"), "--replica", "device",
+        ])
         #expect(same.status == 2, "\(same.error)")
         let inside = try rig.run([
             "sync", "--root", rig.root("a"), "--mirror", rig.root("a") + "/epub/profiles", "--replica", "a",

@@ -16,11 +16,7 @@ enum OddlyNamedLabs: SettingsSchema, ResolvableSchema {
 /// layer was rebuilt.
 @Suite("Sync findings, through the library")
 struct SyncFindingsTests {
-    static let shared = SyncScope(configurable: "epub", layer: .shared)!
-
-    static func stamp(_ time: UInt64, _ counter: UInt64 = 0, _ replica: String) -> SyncStamp {
-        SyncStamp(time: time, counter: counter, replica: ReplicaID(replica)!)!
-    }
+    static func shared() throws -> SyncScope { try scope("epub/shared") }
 
     /// Two or more devices in memory, syncing through an exchange.
     struct Devices {
@@ -40,32 +36,37 @@ struct SyncFindingsTests {
 
         func options(_ index: Int, horizon: TimeInterval = 30 * 86_400) -> SyncOptions {
             let clock = clock
-            return SyncOptions(replica: ReplicaID("d\(index)"), tombstoneHorizon: horizon, now: { clock.date() })
+            return SyncOptions(
+                replica: ReplicaID("d\(index)"), tombstoneHorizon: horizon, now: { clock.date() })
         }
 
         @discardableResult
         func sync(_ index: Int, horizon: TimeInterval = 30 * 86_400) async throws -> SyncReport {
             clock.advance(by: 10)
-            return try await store(index).sync(with: MemoryTransport(exchange: exchange), options: options(index, horizon: horizon))
+            return try await store(index).sync(
+                with: MemoryTransport(exchange: exchange), options: options(index, horizon: horizon))
         }
     }
 
     // MARK: - 4. Quadratic sync
 
     /// A replica file of `count` keys in one document.
-    static func replicaFile(keys count: Int, replica: String = "big") -> Data {
+    static func replicaFile(keys count: Int, replica: String = "big") throws -> Data {
         var document = SyncDocument()
         for index in 0..<count {
-            document["myApp.key\(index)"] = SyncEntry(value: .number(JSONNumber(index)), stamp: stamp(1_764_000_000_000, UInt64(index), replica))
+            document["myApp.key\(index)"] = SyncEntry(
+                value: .number(JSONNumber(index)), stamp: try stamp(1_764_000_000_000, UInt64(index), replica)
+            )
         }
-        return ReplicaState(replica: ReplicaID(replica)!, writer: "w", documents: [shared: document]).jsonData()
+        return ReplicaState(replica: try replicaID(replica), writer: "w", documents: [try shared(): document])
+            .jsonData()
     }
 
     /// The key comparisons one sync with a file of `count` keys makes, twice (the second sync
     /// finds everything merged already).
     static func comparisons(keys count: Int) async throws -> Int {
         let devices = Devices(1)
-        let state = try ReplicaState.read(replicaFile(keys: count)).state
+        let state = try ReplicaState.read(try replicaFile(keys: count)).state
         await devices.exchange.publish(state)
         let counter = KeyComparisons.Counter()
         try await KeyComparisons.$current.withValue(counter) {
@@ -88,9 +89,11 @@ struct SyncFindingsTests {
         func comparisons(_ count: Int) async throws -> Int {
             let devices = Devices(1)
             var merged: [ReplicaID: SyncStamp] = [:]
-            for index in 0..<count { merged[ReplicaID("r\(index)")!] = Self.stamp(1_764_000_000_000, 0, "r\(index)") }
-            var state = ReplicaState(replica: ReplicaID("big")!, writer: "w")
-            state.merge(ReplicaState(replica: ReplicaID("big")!, merged: merged))
+            for index in 0..<count {
+                merged[try replicaID("r\(index)")] = try stamp(1_764_000_000_000, 0, "r\(index)")
+            }
+            var state = ReplicaState(replica: try replicaID("big"), writer: "w")
+            state.merge(ReplicaState(replica: try replicaID("big"), merged: merged))
             await devices.exchange.publish(try ReplicaState.read(state.jsonData()).state)
             let counter = KeyComparisons.Counter()
             try await KeyComparisons.$current.withValue(counter) {
@@ -135,7 +138,9 @@ struct SyncFindingsTests {
 
     // MARK: - 9. Compaction, the clock
 
-    @Test("finding 9: a replica whose file disappeared still holds a removal back, and its stale value never returns")
+    @Test(
+        "finding 9: a replica whose file disappeared still holds a removal back, and its stale value never returns"
+    )
     func compactionRemembersReplicas() async throws {
         let devices = Devices(3)
         let day: Int64 = 86_400_000
@@ -161,10 +166,13 @@ struct SyncFindingsTests {
 
     // MARK: - 10. Replica identity
 
-    @Test("finding 10: an app configurable whose identifier is not a plain name syncs once, then reports nothing")
+    @Test(
+        "finding 10: an app configurable whose identifier is not a plain name syncs once, then reports nothing"
+    )
     func oddConfigurable() async throws {
         let folder = try TemporaryFolder()
-        let devices = Devices(2) { index in FileStorage(root: folder.url.appendingPathComponent("d\(index)")) }
+        let devices = Devices(2) { index in FileStorage(root: folder.url.appendingPathComponent("d\(index)"))
+        }
         let labs = PreferencesStore<OddlyNamedLabs>(storage: devices.storages[0])
         try await labs.write(["sidebar": true], to: .shared)
         let first = try await devices.sync(0)
@@ -187,7 +195,8 @@ struct SyncFindingsTests {
         let reports = try await withThrowingTaskGroup(of: SyncReport.self) { group in
             for _ in 0..<4 {
                 group.addTask {
-                    try await PreferencesStore<EPUB>(storage: storage).sync(with: MemoryTransport(exchange: exchange))
+                    try await PreferencesStore<EPUB>(storage: storage).sync(
+                        with: MemoryTransport(exchange: exchange))
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -202,11 +211,12 @@ struct SyncFindingsTests {
     @Test("finding 11: the merged map covers every entry's stamp, and the merge keeps it so")
     func mergedCoversEntries() throws {
         var document = SyncDocument()
-        document["fontSize"] = SyncEntry(value: 1.4, stamp: Self.stamp(1_764_000_000_500, 2, "x"))
-        let state = ReplicaState(replica: ReplicaID("a")!, documents: [Self.shared: document])
-        #expect(state.merged[ReplicaID("x")!] == Self.stamp(1_764_000_000_500, 2, "x"))
-        let merged = ReplicaState.merged(ReplicaState(replica: ReplicaID("b")!), state)
-        #expect(merged.merged[ReplicaID("x")!] == Self.stamp(1_764_000_000_500, 2, "x"))
+        let expected = try stamp(1_764_000_000_500, 2, "x")
+        document["fontSize"] = SyncEntry(value: 1.4, stamp: expected)
+        let state = ReplicaState(replica: try replicaID("a"), documents: [try Self.shared(): document])
+        #expect(state.merged[try replicaID("x")] == expected)
+        let merged = ReplicaState.merged(ReplicaState(replica: try replicaID("b")), state)
+        #expect(merged.merged[try replicaID("x")] == expected)
     }
 
     @Test(
@@ -223,9 +233,11 @@ struct SyncFindingsTests {
                "good": {"value": 2, "stamp": {"time": 9007199254740991, "counter": 9007199254740991, "replica": "a"}}}}}
             """
         let file = try ReplicaState.read(Data(text.utf8))
-        let document = try #require(file.state.documents[Self.shared])
+        let document = try #require(file.state.documents[try Self.shared()])
         #expect(document.keys == ["good"])
-        #expect(file.skipped.count == 1 && file.skipped[0].hasPrefix("documents.epub/shared.bad:"), "\(file.skipped)")
+        #expect(
+            file.skipped.count == 1 && file.skipped[0].hasPrefix("documents.epub/shared.bad:"),
+            "\(file.skipped)")
         #expect(document["good"]?.stamp.time == 9_007_199_254_740_991)
     }
 }

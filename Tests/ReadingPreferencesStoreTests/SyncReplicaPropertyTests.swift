@@ -50,7 +50,9 @@ struct SyncWorldScenario: CustomStringConvertible, Sendable {
         "skews \(skews.map { "\($0 / 60_000)min" }), ops [\(operations.map(\.description).joined(separator: ", "))]"
     }
 
-    static func generate(_ random: inout PropertyRandom, skewed: Bool = true, faults: Bool = true) -> SyncWorldScenario {
+    static func generate(_ random: inout PropertyRandom, skewed: Bool = true, faults: Bool = true)
+        -> SyncWorldScenario
+    {
         let count = random.int(in: 3...5)
         let skews: [Int64] = (0..<count).map { _ in skewed ? random.pick([-3_600_000, 0, 0, 3_600_000]) : 0 }
         var operations: [Operation] = []
@@ -59,7 +61,9 @@ struct SyncWorldScenario: CustomStringConvertible, Sendable {
             switch random.below(20) {
             case 0..<8:
                 operations.append(
-                    .set(replica: replica, scope: random.below(3), key: random.below(4), value: random.below(5)))
+                    .set(
+                        replica: replica, scope: random.below(3), key: random.below(4), value: random.below(5)
+                    ))
             case 8..<11:
                 operations.append(.remove(replica: replica, scope: random.below(3), key: random.below(4)))
             case 11 where faults:
@@ -69,7 +73,9 @@ struct SyncWorldScenario: CustomStringConvertible, Sendable {
                 if faults {
                     switch random.below(6) {
                     case 0: fault = .failAfter(random.below(4))
-                    case 1: fault = .editDuring(scope: random.below(3), key: random.below(4), value: 10 + random.below(5))
+                    case 1:
+                        fault = .editDuring(
+                            scope: random.below(3), key: random.below(4), value: 10 + random.below(5))
                     case 2: fault = .reversed
                     default: fault = nil
                     }
@@ -118,7 +124,8 @@ final class SyncWorld: @unchecked Sendable {
         let storage = FaultyStorage()
         devices.append(
             Device(
-                storage: storage, epub: PreferencesStore(storage: storage), pdf: PreferencesStore(storage: storage),
+                storage: storage, epub: PreferencesStore(storage: storage),
+                pdf: PreferencesStore(storage: storage),
                 other: PreferencesStore(storage: storage), otherPDF: PreferencesStore(storage: storage)))
         if skews.count < devices.count { skews.append(0) }
     }
@@ -200,7 +207,8 @@ final class SyncWorld: @unchecked Sendable {
             let device = devices[replica]
             result.append(
                 configurable == "epub"
-                    ? try await device.epub.storedPreferences(in: layer) : try await device.pdf.storedPreferences(in: layer))
+                    ? try await device.epub.storedPreferences(in: layer)
+                    : try await device.pdf.storedPreferences(in: layer))
         }
         return result
     }
@@ -215,7 +223,8 @@ struct SyncReplicaPropertyTests {
     @Test("convergence: 3 to 5 devices edit, remove, fail and sync in any order, then agree")
     func convergence() async {
         await forAllAsync(
-            "devices converge", generate: { SyncWorldScenario.generate(&$0) }, shrink: SyncWorldScenario.shrink
+            "devices converge", generate: { SyncWorldScenario.generate(&$0) },
+            shrink: SyncWorldScenario.shrink
         ) { scenario in
             let world = SyncWorld(skews: scenario.skews)
             for operation in scenario.operations { try await world.run(operation) }
@@ -261,13 +270,16 @@ struct SyncReplicaPropertyTests {
             let world = SyncWorld(skews: scenario.skews)
             for operation in scenario.operations { try await world.run(operation) }
             for replica in world.devices.indices {
-                try await world.write(replica, scope: 1, key: 10 + replica, value: .number(JSONNumber(replica)))
+                try await world.write(
+                    replica, scope: 1, key: 10 + replica, value: .number(JSONNumber(replica)))
             }
             try await world.settle()
             for replica in world.devices.indices {
                 let book = try await world.documents(replica)[1]
                 for other in world.devices.indices {
-                    try ensure(book[SyncWorld.key(10 + other)] == .number(JSONNumber(other)), "r\(replica) lost r\(other)'s edit")
+                    try ensure(
+                        book[SyncWorld.key(10 + other)] == .number(JSONNumber(other)),
+                        "r\(replica) lost r\(other)'s edit")
                 }
             }
         }
@@ -276,7 +288,8 @@ struct SyncReplicaPropertyTests {
     @Test("no resurrection: a removal is never undone by a stale device, a failure or a lost snapshot")
     func noResurrection() async {
         await forAllAsync(
-            "removals stay removed", generate: { SyncWorldScenario.generate(&$0) }, shrink: SyncWorldScenario.shrink
+            "removals stay removed", generate: { SyncWorldScenario.generate(&$0) },
+            shrink: SyncWorldScenario.shrink
         ) { scenario in
             let world = SyncWorld(skews: scenario.skews)
             try await world.write(0, scope: 0, key: 9, value: 1)
@@ -295,7 +308,8 @@ struct SyncReplicaPropertyTests {
     @Test("clock skew: an edit made after reading every other device wins, on the slowest clock too")
     func clockSkew() async {
         await forAllAsync(
-            "a later edit wins", generate: { SyncWorldScenario.generate(&$0) }, shrink: SyncWorldScenario.shrink
+            "a later edit wins", generate: { SyncWorldScenario.generate(&$0) },
+            shrink: SyncWorldScenario.shrink
         ) { scenario in
             let world = SyncWorld(skews: scenario.skews)
             for operation in scenario.operations { try await world.run(operation) }

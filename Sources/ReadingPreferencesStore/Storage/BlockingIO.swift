@@ -9,7 +9,8 @@ enum BlockingIO {
         label: "org.readingprefs.store.blocking-io", qos: .userInitiated, attributes: .concurrent)
 
     /// Runs `work` on a blocking-I/O thread and returns its result.
-    static func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+    static func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T
+    {
         let result: Result<T, E> = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: Result(catching: work)) }
         }

@@ -86,7 +86,9 @@ struct KeyChanges: Sendable, Equatable {
             if let value = change { members.append(JSONObject.Member(key: member.key, value: value)) }
         }
         for key in keys where !placed.contains(JSONScalarKey(key)) {
-            if let value = values[JSONScalarKey(key)] ?? nil { members.append(JSONObject.Member(key: key, value: value)) }
+            if let value = values[JSONScalarKey(key)] ?? nil {
+                members.append(JSONObject.Member(key: key, value: value))
+            }
         }
         return Preferences(members: members)
     }

@@ -60,6 +60,7 @@ extension PreferencesStorage {
     /// - Parameters:
     ///   - changes: The keys to set or remove.
     ///   - location: The document.
+    ///   - isolation: The caller's actor, which the work stays on.
     /// - Returns: The document as saved (`nil` when it no longer exists), and the problems met.
     /// - Throws: ``StorageError``.
     func apply(
@@ -88,6 +89,7 @@ extension PreferencesStorage {
 /// - Parameters:
 ///   - location: The document concerned, for the error when every attempt conflicts.
 ///   - attempts: How many times to try.
+///   - isolation: The caller's actor, which the work stays on.
 ///   - body: One attempt: load, change, save at the version loaded.
 /// - Returns: What the successful attempt returns.
 /// - Throws: What `body` throws, or the last conflict.

@@ -8,12 +8,12 @@ import ReadingPreferences
 /// ``StorageVersion``. Saving is optimistic: it succeeds only when the document is still at the
 /// version the caller loaded (or still absent), and fails with ``StorageError/Code/conflict``
 /// otherwise; the store then loads again, re-applies only the keys it changed, and retries
-/// (``update(_:attempts:_:)``), so no writer ever loses another's update. The same documents
+/// (in one retry-on-conflict loop), so no writer ever loses another's update. The same documents
 /// carry sync's state (``StorageLocation/syncSnapshot(configurable:_:)`` and
 /// ``StorageLocation/syncState``), so every storage can sync. Implement it over a table of
 /// `(user_id, location, json, version)`: see the "Storing preferences on a server" article.
 ///
-/// Rules every storage keeps (``ReadingPreferencesConformance`` checks them):
+/// Rules every storage keeps (`StorageConformance`, in `ReadingPreferencesConformance`, checks them):
 /// 1. A document loads back exactly as saved: member order, every number's text, `$` keys.
 /// 2. Equal versions mean equal documents: a version is never reused for other contents, even
 ///    after the document is removed and saved again.

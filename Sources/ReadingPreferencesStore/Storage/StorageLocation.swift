@@ -29,7 +29,8 @@ public enum StorageLocation: Sendable, Hashable, CustomStringConvertible {
     /// Equal locations: the same kind, configurable and layer, scalar for scalar.
     public static func == (lhs: StorageLocation, rhs: StorageLocation) -> Bool {
         switch (lhs, rhs) {
-        case (.layer(let a, let x), .layer(let b, let y)), (.syncSnapshot(let a, let x), .syncSnapshot(let b, let y)):
+        case (.layer(let a, let x), .layer(let b, let y)),
+            (.syncSnapshot(let a, let x), .syncSnapshot(let b, let y)):
             return x == y && a.isScalarEqual(to: b)
         case (.device, .device), (.syncState, .syncState): return true
         default: return false

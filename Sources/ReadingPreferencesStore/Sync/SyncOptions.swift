@@ -60,7 +60,8 @@ public struct SyncOptions: Sendable {
     func settings(now: UInt64) -> Reconciliation.Settings {
         Reconciliation.Settings(
             now: now, tombstoneHorizon: Self.milliseconds(tombstoneHorizon),
-            retirementHorizon: Self.milliseconds(retirementHorizon), futureLimit: Self.milliseconds(futureLimit))
+            retirementHorizon: Self.milliseconds(retirementHorizon),
+            futureLimit: Self.milliseconds(futureLimit))
     }
 
     static func milliseconds(_ seconds: TimeInterval) -> UInt64 {

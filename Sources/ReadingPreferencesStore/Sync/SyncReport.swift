@@ -91,7 +91,8 @@ public enum SyncProblem: Sendable, Hashable, CustomStringConvertible {
             return "this store already syncs as replica \(actual); --replica \(requested) was not used"
         case .replicaRetired(let id): return "replica \(id) was not seen for the retirement horizon; retired"
         case .retiredReplicaReturned(let id, let retired, let ignored):
-            return "retired replica \(id) came back; \(ignored) of its entries older than its retirement (\(retired)) were ignored"
+            return
+                "retired replica \(id) came back; \(ignored) of its entries older than its retirement (\(retired)) were ignored"
         case .documentUnreadable(let scope, let reason):
             return "\(scope) cannot be read (\(reason)); it keeps its last synced values"
         case .documentSetAside(let message): return message
@@ -99,9 +100,11 @@ public enum SyncProblem: Sendable, Hashable, CustomStringConvertible {
             return "\(scope) had lost its sync snapshot; its values yield to other devices' stamped entries"
         case .clockExhausted(let keys, let until):
             return "the clock is exhausted until \(until); \(keys) change(s) will be stamped by a later sync"
-        case .linkReplaced(let name): return "\(name) in the mirror was a symbolic link; replaced, not followed"
+        case .linkReplaced(let name):
+            return "\(name) in the mirror was a symbolic link; replaced, not followed"
         case .createdMirror(let path): return "created the mirror folder \(path)"
-        case .skippedConfigurable(let name): return "configurable \(name) cannot sync (its identifier holds /)"
+        case .skippedConfigurable(let name):
+            return "configurable \(name) cannot sync (its identifier holds /)"
         }
     }
 }

@@ -117,7 +117,9 @@ struct SyncSession {
             scopes.insert(shared)
             for kind in [StorageKind.profiles, .profileSnapshots] {
                 for id in try await storage.names(of: kind, configurable: configurable) {
-                    if let scope = SyncScope(configurable: configurable, layer: .profile(id)) { scopes.insert(scope) }
+                    if let scope = SyncScope(configurable: configurable, layer: .profile(id)) {
+                        scopes.insert(scope)
+                    }
                 }
             }
             for kind in [StorageKind.publications, .publicationSnapshots] {
@@ -132,7 +134,9 @@ struct SyncSession {
     }
 
     /// Stamps, settles and writes one document, again while an edit lands meanwhile.
-    private func settle(_ scope: SyncScope, _ reconciliation: inout Reconciliation) async throws -> [SyncChange] {
+    private func settle(_ scope: SyncScope, _ reconciliation: inout Reconciliation) async throws
+        -> [SyncChange]
+    {
         // The document as the previous attempt read it: what an edit changed since then is fresh.
         var earlier: Preferences?
         return try await retryingOnConflict(scope.location) { () async throws -> [SyncChange] in
@@ -147,7 +151,9 @@ struct SyncSession {
             if !settled.changes.isEmpty {
                 let edited = settled.changes.applied(to: document.preferences ?? Preferences())
                 if edited.isEmpty {
-                    if let documentVersion { try await storage.remove(scope.location, expecting: documentVersion) }
+                    if let documentVersion {
+                        try await storage.remove(scope.location, expecting: documentVersion)
+                    }
                 } else {
                     _ = try await storage.save(edited, to: scope.location, expecting: documentVersion)
                 }
@@ -155,14 +161,19 @@ struct SyncSession {
             if case .present(let old) = snapshot, old == settled.snapshot {
                 // Unchanged.
             } else if settled.snapshot.isEmpty {
-                if let snapshotVersion { try await storage.remove(scope.snapshotLocation, expecting: snapshotVersion) }
+                if let snapshotVersion {
+                    try await storage.remove(scope.snapshotLocation, expecting: snapshotVersion)
+                }
             } else {
                 _ = try await storage.save(
-                    SyncSnapshot.document(settled.snapshot), to: scope.snapshotLocation, expecting: snapshotVersion)
+                    SyncSnapshot.document(settled.snapshot), to: scope.snapshotLocation,
+                    expecting: snapshotVersion)
             }
             reconciliation.commit(scope, settled, clock: clock, unstamped: stamped.unstamped.count)
             if stamped.lostHistory { reconciliation.report(.documentWithoutHistory(scope)) }
-            if case .unreadable(let reason) = document { reconciliation.report(.documentUnreadable(scope, reason)) }
+            if case .unreadable(let reason) = document {
+                reconciliation.report(.documentUnreadable(scope, reason))
+            }
             return settled.report
         }
     }
@@ -219,9 +230,11 @@ struct SyncSession {
                 do throws(SyncFormatError) {
                     state = try SyncState(document: stored.preferences)
                 } catch {
-                    let aside = try? await storage.quarantine(.syncState, expecting: stored.version, replacement: nil)
+                    let aside = try? await storage.quarantine(
+                        .syncState, expecting: stored.version, replacement: nil)
                     problems.append(
-                        .documentSetAside("the sync state is damaged (\(error)); moved to \(aside?.movedTo ?? "-")"))
+                        .documentSetAside(
+                            "the sync state is damaged (\(error)); moved to \(aside?.movedTo ?? "-")"))
                     continue
                 }
             } else {
@@ -238,7 +251,8 @@ struct SyncSession {
             }
             state.lease = lease(now: now)
             do throws(StorageError) {
-                let version = try await storage.save(state.document, to: .syncState, expecting: stored?.version)
+                let version = try await storage.save(
+                    state.document, to: .syncState, expecting: stored?.version)
                 return Lock(state: state, version: version, isFirstSync: isFirstSync, takenAt: now)
             } catch {
                 guard error.code == .conflict else { throw error }
@@ -266,7 +280,9 @@ struct SyncSession {
     }
 
     private func renewIfNeeded(_ lock: inout Lock) async throws {
-        if options.nowMilliseconds > lock.takenAt + Self.leaseDuration / 3 { try await save(&lock, lock.state) }
+        if options.nowMilliseconds > lock.takenAt + Self.leaseDuration / 3 {
+            try await save(&lock, lock.state)
+        }
     }
 
     /// Gives the lock back.

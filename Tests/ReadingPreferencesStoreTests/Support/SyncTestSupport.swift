@@ -1,6 +1,7 @@
 import Foundation
 import ReadingPreferences
 import ReadingPreferencesStore
+import Testing
 
 /// Replica files exchanged in memory, as bytes, so every exchange goes through the file format's
 /// reader and writer: the transport of the sync property tests.
@@ -17,7 +18,11 @@ actor MemoryExchange {
             do throws(ReplicaFileError) {
                 let file = try ReplicaState.read(data)
                 let received = ReplicaInbox.Received(source: name, file: file)
-                if file.state.replica == replica { inbox.own = received } else { inbox.others.append(received) }
+                if file.state.replica == replica {
+                    inbox.own = received
+                } else {
+                    inbox.others.append(received)
+                }
             } catch {
                 inbox.problems.append(.skippedReplicaFile(name, error.description))
             }
@@ -144,4 +149,24 @@ final class ManualClock: @unchecked Sendable {
     func date(skew: Int64 = 0) -> Date {
         lock.withLock { Date(timeIntervalSince1970: Double(milliseconds + skew) / 1000) }
     }
+}
+
+/// A replica id the test knows is valid; an invalid one fails the test.
+func replicaID(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> ReplicaID {
+    try #require(ReplicaID(text), "\(text) is not a replica id", sourceLocation: sourceLocation)
+}
+
+/// A stamp the test knows is valid.
+func stamp(
+    _ time: UInt64, _ counter: UInt64 = 0, _ replica: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> SyncStamp {
+    try #require(
+        SyncStamp(time: time, counter: counter, replica: try replicaID(replica)),
+        sourceLocation: sourceLocation)
+}
+
+/// A scope the test knows is valid.
+func scope(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> SyncScope {
+    try #require(SyncScope(text), "\(text) is not a scope", sourceLocation: sourceLocation)
 }

@@ -39,7 +39,8 @@ package struct JSONPullReader: ~Copyable {
         _ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxSize: Int,
         _ body: (inout JSONPullReader) throws -> Result
     ) throws -> Result {
-        let state = try JSONParserState(bytes, options: JSONParsingOptions(maxDepth: maxDepth, maxSize: maxSize))
+        let state = try JSONParserState(
+            bytes, options: JSONParsingOptions(maxDepth: maxDepth, maxSize: maxSize))
         var reader = JSONPullReader(state)
         return try body(&reader)
     }

@@ -18,6 +18,7 @@ enum ContentVersion {
             }
         }
         let digits = String(hash, radix: 16)
-        return StorageVersion(String(repeating: "0", count: 16 - digits.utf8.count) + digits + "-\(data.count)")
+        return StorageVersion(
+            String(repeating: "0", count: 16 - digits.utf8.count) + digits + "-\(data.count)")
     }
 }

@@ -199,9 +199,13 @@ package enum DurableFile {
                 (file: borrowing LockedFile) throws(Never) -> Result<Data?, UpdateError<E>> in
                 let current = file.existing?.data
                 let replacement: Data?
-                do throws(E) { replacement = try transform(current) } catch { return .failure(.transform(error)) }
+                do throws(E) { replacement = try transform(current) } catch {
+                    return .failure(.transform(error))
+                }
                 guard let replacement else { return .success(current) }
-                do throws(Failure) { try file.replace(with: replacement) } catch { return .failure(.file(error)) }
+                do throws(Failure) { try file.replace(with: replacement) } catch {
+                    return .failure(.file(error))
+                }
                 return .success(replacement)
             }
         } catch {
@@ -292,7 +296,9 @@ package enum DurableFile {
         let lockPath = target + lockSuffix
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
-            if errno == ELOOP { throw Failure("cannot open the lock file", lockPath, "it is a symbolic link") }
+            if errno == ELOOP {
+                throw Failure("cannot open the lock file", lockPath, "it is a symbolic link")
+            }
             throw .system("cannot open the lock file", lockPath)
         }
         while flock(descriptor, LOCK_EX) != 0 {
@@ -320,7 +326,8 @@ package enum DurableFile {
     /// - Returns: The bytes and the status.
     /// - Throws: ``Failure`` when the file exists but cannot be read, is not a regular file, or is
     ///   too large.
-    package static func readWithStatus(_ path: String, links: Links = .follow, limit: Int = .max) throws(Failure)
+    package static func readWithStatus(_ path: String, links: Links = .follow, limit: Int = .max)
+        throws(Failure)
         -> (data: Data, status: stat)?
     {
         // Non-blocking, so a FIFO or a device put in a file's place cannot stall the open; it is

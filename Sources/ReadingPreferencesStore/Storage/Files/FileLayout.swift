@@ -42,7 +42,8 @@ struct FileLayout: Sendable {
         case .device: return file("device.json")
         case .syncState: return file("replica.json")
         case .layer(let configurable, let layer): return path(of: layer, in: configurable)
-        case .syncSnapshot(let configurable, let layer): return path(of: layer, in: configurable) + Self.snapshotSuffix
+        case .syncSnapshot(let configurable, let layer):
+            return path(of: layer, in: configurable) + Self.snapshotSuffix
         }
     }
 
@@ -60,7 +61,9 @@ struct FileLayout: Sendable {
     /// identifier itself).
     func folder(of configurable: String) -> (path: String, marker: String?) {
         let name = Self.folderName(of: configurable)
-        return (file(name), Self.isPlainConfigurable(configurable) ? nil : file(name, Self.configurableMarker))
+        return (
+            file(name), Self.isPlainConfigurable(configurable) ? nil : file(name, Self.configurableMarker)
+        )
     }
 
     /// The identifier a location's document carries in `$id`, when its file name does not say it.
@@ -157,7 +160,8 @@ struct FileLayout: Sendable {
             // A file whose name is not its identifier's (copied under another name) is not a
             // document of that identifier: the store would never find it there.
             guard let identifier,
-                (isProfile ? Self.profileFileName(identifier) : SafeName.fileName(for: identifier)) == fileName
+                (isProfile ? Self.profileFileName(identifier) : SafeName.fileName(for: identifier))
+                    == fileName
             else { continue }
             result.append(identifier)
         }
@@ -174,7 +178,8 @@ struct FileLayout: Sendable {
             {
                 return []
             }
-            throw StorageError(.io, location: nil, message: "cannot list \(folder): \(error.localizedDescription)")
+            throw StorageError(
+                .io, location: nil, message: "cannot list \(folder): \(error.localizedDescription)")
         }
     }
 

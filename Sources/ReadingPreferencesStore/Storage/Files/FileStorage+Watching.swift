@@ -25,7 +25,8 @@ extension FileStorage {
                 close(descriptor)
                 return nil
             }
-            let source = SourceBox(DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: Self.watchQueue))
+            let source = SourceBox(
+                DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: Self.watchQueue))
         #elseif canImport(Darwin)
             let descriptor = open(root, O_EVTONLY)
             guard descriptor >= 0 else { return nil }

@@ -10,7 +10,7 @@ import ReadingPreferences
 #endif
 
 /// Preferences as plain JSON files that a person can read and edit (SPEC 9), in the layout
-/// ``FileLayout`` describes:
+/// `FileLayout` describes:
 ///
 /// ```text
 /// <root>/device.json                                  which profile is active, per configurable
@@ -20,7 +20,7 @@ import ReadingPreferences
 /// <root>/<configurable>/overrides.json
 /// ```
 ///
-/// Every write is ``DurableFile``'s, following links: a temporary file flushed and renamed over
+/// Every write is `DurableFile`'s, following links: a temporary file flushed and renamed over
 /// the old one under an exclusive lock on a `.lock` file beside it, so a crash leaves the old file
 /// or the new one and two processes never lose each other's updates. Files are pretty-printed
 /// with a trailing newline. A document's version is a digest of its bytes, so any change, even
@@ -89,7 +89,8 @@ public struct FileStorage: PreferencesStorage {
     }
 
     /// Decodes a file's bytes; `$id` is the layout's, not the document's.
-    private static func document(_ data: Data, at location: StorageLocation, path: String) throws(StorageError)
+    private static func document(_ data: Data, at location: StorageLocation, path: String)
+        throws(StorageError)
         -> StoredDocument
     {
         var preferences: Preferences
@@ -97,7 +98,8 @@ public struct FileStorage: PreferencesStorage {
             preferences = try Preferences(json: data)
         } catch {
             throw StorageError(
-                .corruptDocument, location: location, message: "\(path) is not a JSON object (\(error.description))",
+                .corruptDocument, location: location,
+                message: "\(path) is not a JSON object (\(error.description))",
                 version: ContentVersion.of(data))
         }
         if FileLayout.identifier(of: location) != nil { preferences.removeValue(forKey: "$id") }
@@ -122,7 +124,8 @@ public struct FileStorage: PreferencesStorage {
         let layout = layout
         return try await BlockingIO.run { () throws(StorageError) -> StorageVersion in
             try Self.prepareFolder(of: location, path: path, layout: layout)
-            return try Self.locked(path, location) { (file: borrowing DurableFile.LockedFile) throws(StorageError) in
+            return try Self.locked(path, location) {
+                (file: borrowing DurableFile.LockedFile) throws(StorageError) in
                 guard file.existing.map({ ContentVersion.of($0.data) }) == version else {
                     throw StorageError.conflict(location)
                 }
@@ -146,7 +149,9 @@ public struct FileStorage: PreferencesStorage {
     {
         let path = path(of: location)
         try await BlockingIO.run { () throws(StorageError) in
-            guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            guard
+                FileManager.default.fileExists(
+                    atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             else { throw StorageError.conflict(location) }
             try Self.locked(path, location) { (file: borrowing DurableFile.LockedFile) throws(StorageError) in
                 guard file.existing.map({ ContentVersion.of($0.data) }) == version else {
@@ -181,7 +186,8 @@ public struct FileStorage: PreferencesStorage {
                     var aside: String?
                     for attempt in 0..<100 where aside == nil {
                         do throws(DurableFile.Failure) {
-                            aside = try file.keepCopy(suffix: ".corrupt-\(stamp)" + (attempt == 0 ? "" : "-\(attempt)"))
+                            aside = try file.keepCopy(
+                                suffix: ".corrupt-\(stamp)" + (attempt == 0 ? "" : "-\(attempt)"))
                         } catch {
                             if attempt == 99 { throw error }
                         }
@@ -201,7 +207,8 @@ public struct FileStorage: PreferencesStorage {
         var document = preferences
         if let identifier = FileLayout.identifier(of: location) {
             document.removeValue(forKey: "$id")
-            document = Preferences(members: [JSONObject.Member(key: "$id", value: .string(identifier))] + document.members)
+            document = Preferences(
+                members: [JSONObject.Member(key: "$id", value: .string(identifier))] + document.members)
         }
         var bytes = document.jsonBytes(options: .init(prettyPrinted: true))
         bytes.append(0x0A)
@@ -264,12 +271,14 @@ public struct FileStorage: PreferencesStorage {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw StorageError(
-                .io, location: location, message: "cannot create \(folder.path): \(error.localizedDescription)")
+                .io, location: location,
+                message: "cannot create \(folder.path): \(error.localizedDescription)")
         }
         guard let configurable = location.configurable, let marker = layout.folder(of: configurable).marker,
             !FileManager.default.fileExists(atPath: marker)
         else { return }
-        var bytes = JSONValue.object(["$id": .string(configurable)]).jsonData(options: .init(prettyPrinted: true))
+        var bytes = JSONValue.object(["$id": .string(configurable)]).jsonData(
+            options: .init(prettyPrinted: true))
         bytes.append(0x0A)
         do throws(DurableFile.Failure) { try DurableFile.write(bytes, to: marker) } catch {
             throw io(error, location)

@@ -167,7 +167,8 @@ struct Reconciliation: Sendable {
                 var kept = document
                 for (key, entry) in document.all where !keep(entry) {
                     if entry.stamp.time > limit {
-                        problems.append(.futureStamp(source: source, scope: scope, key: key, stamp: entry.stamp))
+                        problems.append(
+                            .futureStamp(source: source, scope: scope, key: key, stamp: entry.stamp))
                     } else {
                         ignored += 1
                     }
@@ -290,7 +291,9 @@ struct Reconciliation: Sendable {
         case (.present(let preferences), .absent), (.present(let preferences), .damaged):
             var stamped = Stamped(entries: SyncDocument())
             if isNew(scope), case .absent = snapshot {
-                for member in preferences.members { stamped.set(member.key, to: member.value, clock: &clock, now: now) }
+                for member in preferences.members {
+                    stamped.set(member.key, to: member.value, clock: &clock, now: now)
+                }
             } else {
                 stamped.lostHistory = true
                 let lowest = SyncStamp.lowest(for: state.replica)
@@ -326,10 +329,13 @@ struct Reconciliation: Sendable {
         if let remote = incoming.documents[scope] { entries.merge(remote) }
         guard !stamped.isSkipped else {
             return Settled(
-                entries: entries, snapshot: stamped.snapshot ?? SyncDocument(), changes: KeyChanges(), report: [])
+                entries: entries, snapshot: stamped.snapshot ?? SyncDocument(), changes: KeyChanges(),
+                report: [])
         }
         var current: [JSONScalarKey: JSONValue] = [:]
-        for member in document.preferences?.members ?? [] { current[JSONScalarKey(member.key)] = member.value }
+        for member in document.preferences?.members ?? [] {
+            current[JSONScalarKey(member.key)] = member.value
+        }
         var changes = KeyChanges()
         var report: [SyncChange] = []
         var snapshot = entries
@@ -406,7 +412,8 @@ struct Reconciliation: Sendable {
 extension Reconciliation.Stamped {
     /// Gives a key a fresh stamp for its new value (`nil`: removed), or, when the clock is
     /// exhausted, leaves it for a later sync.
-    fileprivate mutating func set(_ key: String, to value: JSONValue?, clock: inout HybridClock, now: UInt64) {
+    fileprivate mutating func set(_ key: String, to value: JSONValue?, clock: inout HybridClock, now: UInt64)
+    {
         guard let stamp = clock.tick(now: now) else {
             unstamped.insert(JSONScalarKey(key))
             return

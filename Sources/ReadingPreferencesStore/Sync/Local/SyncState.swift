@@ -80,12 +80,17 @@ struct SyncState: Sendable, Equatable {
             .init(key: "writers", value: .array(writers.map(JSONValue.string))),
             .init(
                 key: "clock",
-                value: ["time": .number(JSONNumber(Int(clockTime))), "counter": .number(JSONNumber(Int(clockCounter)))]),
+                value: [
+                    "time": .number(JSONNumber(Int(clockTime))),
+                    "counter": .number(JSONNumber(Int(clockCounter))),
+                ]),
             .init(key: "merged", value: Self.json(merged)),
         ]
         // Members built in one pass: setting keys of a `JSONObject` one by one is linear each.
         let known = self.known.sorted(by: { $0.key < $1.key }).map { id, replica in
-            var object: [JSONObject.Member] = [.init(key: "seen", value: .number(JSONNumber(Int(replica.seen))))]
+            var object: [JSONObject.Member] = [
+                .init(key: "seen", value: .number(JSONNumber(Int(replica.seen))))
+            ]
             if let writer = replica.writer { object.append(.init(key: "writer", value: .string(writer))) }
             if let retired = replica.retired {
                 object.append(.init(key: "retired", value: .number(JSONNumber(Int(retired)))))
@@ -103,7 +108,8 @@ struct SyncState: Sendable, Equatable {
                     key: "lease",
                     value: [
                         "holder": .string(lease.holder), "host": .string(lease.host),
-                        "pid": .number(JSONNumber(Int(lease.pid))), "until": .number(JSONNumber(Int(lease.until))),
+                        "pid": .number(JSONNumber(Int(lease.pid))),
+                        "until": .number(JSONNumber(Int(lease.until))),
                     ]))
         }
         return Preferences(members: members)
@@ -145,7 +151,8 @@ struct SyncState: Sendable, Equatable {
         // The first format kept each peer's merged map under "peers".
         for member in document["peers"]?.objectValue?.members ?? [] {
             guard let id = ReplicaID(member.key), known[id] == nil else { continue }
-            known[id] = KnownReplica(seen: clockTime, writer: nil, retired: nil, merged: Self.stamps(member.value))
+            known[id] = KnownReplica(
+                seen: clockTime, writer: nil, retired: nil, merged: Self.stamps(member.value))
         }
         for value in document["scopes"]?.arrayValue ?? [] {
             if let text = value.stringValue, let scope = SyncScope(text) { scopes.insert(scope) }
@@ -167,7 +174,9 @@ struct SyncState: Sendable, Equatable {
     private static func stamps(_ value: JSONValue?) -> [ReplicaID: SyncStamp] {
         var result: [ReplicaID: SyncStamp] = [:]
         for member in value?.objectValue?.members ?? [] {
-            guard let stamp = try? SyncStamp(json: member.value), stamp.replica.rawValue == member.key else { continue }
+            guard let stamp = try? SyncStamp(json: member.value), stamp.replica.rawValue == member.key else {
+                continue
+            }
             result[stamp.replica] = stamp
         }
         return result

@@ -59,7 +59,8 @@ extension ReplicaState {
     /// - Returns: The state and the entries skipped.
     /// - Throws: ``ReplicaFileError``: not JSON (a partial write), another format, a newer
     ///   version, a malformed or missing required member, or a limit passed.
-    public static func read(_ data: Data, limits: ReplicaFileLimits = ReplicaFileLimits()) throws(ReplicaFileError)
+    public static func read(_ data: Data, limits: ReplicaFileLimits = ReplicaFileLimits())
+        throws(ReplicaFileError)
         -> ReplicaFile
     {
         guard data.count <= limits.maxSize else {
@@ -70,7 +71,8 @@ extension ReplicaState {
             try data.withUnsafeBytes { raw in
                 // Values start four levels down: file, documents, document, entry.
                 try JSONPullReader.read(
-                    raw.bindMemory(to: UInt8.self), maxDepth: 4 + limits.maxValueDepth, maxSize: limits.maxSize
+                    raw.bindMemory(to: UInt8.self), maxDepth: 4 + limits.maxValueDepth,
+                    maxSize: limits.maxSize
                 ) { reader in
                     try reading.readFile(&reader)
                 }
@@ -120,7 +122,9 @@ extension ReplicaState {
         }
 
         mutating func readMerged(_ reader: inout JSONPullReader) throws {
-            guard reader.peek() == .object else { throw ReplicaFileError.malformed("\"merged\" is not an object") }
+            guard reader.peek() == .object else {
+                throw ReplicaFileError.malformed("\"merged\" is not an object")
+            }
             try reader.beginObject()
             while let key = try reader.nextKey() {
                 let value = try reader.readValue()

@@ -128,7 +128,8 @@ extension ReplicaState: Codable {
         do throws(ReplicaFileError) {
             self = try Self.read(json.jsonData()).state
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\(error)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "\(error)"))
         }
     }
 

@@ -57,7 +57,8 @@ public struct MirrorFolder: ReplicaTransport {
             if let localFolder {
                 let mirror = Self.resolved(path)
                 let root = Self.resolved(localFolder.standardizedFileURL.path)
-                if mirror == root || mirror.hasPrefix(root + "/") || root.hasPrefix(mirror + "/") || root == "/"
+                if mirror == root || mirror.hasPrefix(root + "/") || root.hasPrefix(mirror + "/")
+                    || root == "/"
                     || mirror == "/"
                 {
                     throw .usage(
@@ -117,7 +118,8 @@ public struct MirrorFolder: ReplicaTransport {
                 }
                 let file: ReplicaFile
                 do throws(ReplicaFileError) {
-                    file = try Self.read(path + "/" + name, url: url.appendingPathComponent(name), limits: limits)
+                    file = try Self.read(
+                        path + "/" + name, url: url.appendingPathComponent(name), limits: limits)
                 } catch {
                     // A link at the own file's path is replaced when this replica publishes.
                     if id == replica, case .notAFile(let reason) = error, reason.hasSuffix("symbolic link") {
@@ -127,7 +129,8 @@ public struct MirrorFolder: ReplicaTransport {
                     continue
                 }
                 guard file.state.replica == id else {
-                    let claim = file.state.replica == replica ? "this replica's id" : "replica \(file.state.replica)"
+                    let claim =
+                        file.state.replica == replica ? "this replica's id" : "replica \(file.state.replica)"
                     inbox.problems.append(.skippedReplicaFile(name, "its \"replica\" member claims \(claim)"))
                     continue
                 }
@@ -172,10 +175,13 @@ public struct MirrorFolder: ReplicaTransport {
     private static func read(_ path: String, url: URL, limits: ReplicaFileLimits) throws(ReplicaFileError)
         -> ReplicaFile
     {
-        var outcome: Result<Data, DurableFile.Failure> = .failure(DurableFile.Failure("cannot read", path, "no result"))
+        var outcome: Result<Data, DurableFile.Failure> = .failure(
+            DurableFile.Failure("cannot read", path, "no result"))
         coordinateReading(url) { actual in
             do throws(DurableFile.Failure) {
-                guard let file = try DurableFile.readWithStatus(actual.path, links: .replace, limit: limits.maxSize)
+                guard
+                    let file = try DurableFile.readWithStatus(
+                        actual.path, links: .replace, limit: limits.maxSize)
                 else { throw DurableFile.Failure("cannot read", path, "it disappeared") }
                 outcome = .success(file.data)
             } catch {
@@ -224,7 +230,8 @@ public struct MirrorFolder: ReplicaTransport {
     private static func coordinateReading(_ url: URL, _ body: (URL) -> Void) {
         #if canImport(Darwin)
             var error: NSError?
-            NSFileCoordinator(filePresenter: nil).coordinate(readingItemAt: url, options: [], error: &error, byAccessor: body)
+            NSFileCoordinator(filePresenter: nil).coordinate(
+                readingItemAt: url, options: [], error: &error, byAccessor: body)
         #else
             body(url)
         #endif
