@@ -35,7 +35,9 @@ let package = Package(
         // interposer, no benchmark harness, just N iterations of one operation.
         .executableTarget(
             name: "CallgrindProbe",
-            dependencies: ["Workloads"],
+            dependencies: [
+                "Workloads", .product(name: "ReadingPreferencesStore", package: "ReadingPreferences"),
+            ],
             path: "Sources/CallgrindProbe"
         ),
     ],

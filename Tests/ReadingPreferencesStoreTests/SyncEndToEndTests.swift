@@ -159,6 +159,8 @@ struct SyncEndToEndTests {
         _ = try await devices.sync(devices.phone, name: "phone")
         // A copy of the phone's folder, as a restore or a copy would make it.
         try FileManager.default.copyItem(at: devices.phone, to: devices.tablet)
+        // The phone goes on: its next sync publishes a new state, which the copy did not write.
+        try await devices.store(devices.phone).write(["fontSize": 1.3], to: .shared)
         _ = try await devices.sync(devices.phone, name: "phone")
         let report = try await devices.sync(devices.tablet, name: "phone")
         #expect(

@@ -28,6 +28,7 @@ let benchmarks: @Sendable () -> Void = {
     // The store (issue 12) and sync (issue 13).
     registerStoreBenchmarks()
     registerSyncBenchmarks()
+    registerLargeSyncBenchmarks()
     // Allocation counts, unpaired: one call per iteration.
     for document in Document.all {
         for operation in [MeasuredOperation.jsonSerialization] + MeasuredOperation.measured {

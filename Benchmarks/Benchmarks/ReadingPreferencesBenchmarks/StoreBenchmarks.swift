@@ -101,6 +101,46 @@ func registerSyncBenchmarks() {
     }
 }
 
+/// Issue 19's rows: one reconciliation with a replica file of N keys (or of N high-water marks)
+/// that the store is already in step with, paired with a bare JSONSerialization parse of the same
+/// file, from 1,000 to 100,000. Goal: ≤ 3× the parse, growing with it; reading the file takes at
+/// most 4× its size in memory (`./sync-memory.sh`).
+func registerLargeSyncBenchmarks() {
+    let metrics: [BenchmarkMetric] = [PairedMetric.baseline, PairedMetric.operation, PairedMetric.ratio]
+    for shape in LargeReplicaWorkload.Shape.allCases {
+        for count in [1_000, 10_000, 100_000] {
+            let prepared = PreparedAsync { try await LargeReplicaWorkload(count: count, shape: shape) }
+            Benchmark(
+                "paired.sync-large.\(shape.rawValue).\(count)",
+                configuration: .init(
+                    metrics: metrics, timeUnits: .nanoseconds,
+                    units: [
+                        PairedMetric.baseline: .count, PairedMetric.operation: .count,
+                        PairedMetric.ratio: .count,
+                    ],
+                    warmupIterations: 1, maxDuration: .seconds(20), maxIterations: count >= 100_000 ? 3 : 10,
+                    thresholds: noThresholds(metrics))
+            ) { benchmark in
+                let workload = try await prepared.value()
+                var parse: UInt64 = 0
+                var reconcile: UInt64 = 0
+                for round in 0..<2 {
+                    for first in [round % 2 == 0, round % 2 != 0] {
+                        let start = monotonicNanoseconds()
+                        if first { _ = try workload.bareParse() } else { _ = try await workload.reconcile() }
+                        let elapsed = monotonicNanoseconds() - start
+                        if first { parse += elapsed } else { reconcile += elapsed }
+                    }
+                }
+                benchmark.measurement(PairedMetric.baseline, Int(parse / 2))
+                benchmark.measurement(PairedMetric.operation, Int(reconcile / 2))
+                benchmark.measurement(
+                    PairedMetric.ratio, Int((Double(reconcile) / Double(max(parse, 1)) * 1000).rounded()))
+            }
+        }
+    }
+}
+
 enum StoreBenchmarkError: Error {
     case lostEdit
 }

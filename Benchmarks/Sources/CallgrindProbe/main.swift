@@ -12,7 +12,17 @@
 // PairedTimer as the benchmarks) and prints both per-call times and the ratio: a check of the
 // benchmark ratios in a process without package-benchmark's malloc interposer.
 import Foundation
+import ReadingPreferencesStore
 import Workloads
+
+/// A line of `/proc/self/status` (`VmRSS`, `VmHWM`), in kilobytes; 0 where there is none.
+func residentKilobytes(_ field: String) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+    return 0
+}
 
 @inline(never)
 func probeMeasuredLoop(_ workload: inout Workload, _ operation: MeasuredOperation, _ iterations: Int) {
@@ -46,6 +56,94 @@ nonisolated func probePairedStoreRatio(_ workload: StoreWorkload, _ iterations: 
 }
 
 @inline(never) func blackHoleProbe(_ value: Int) { if value == -1 { print(value) } }
+
+/// Reconciles `iterations` times: what callgrind.sh's sync rows collect.
+@inline(never)
+func probeMeasuredSyncLoop(_ workload: LargeReplicaWorkload, _ iterations: Int) async throws -> Int {
+    var sum = 0
+    for _ in 0..<iterations { sum &+= try await workload.reconcile() }
+    return sum
+}
+
+/// Parses the file with JSONSerialization `iterations` times: the rows' baseline.
+@inline(never)
+func probeMeasuredParseLoop(_ workload: LargeReplicaWorkload, _ iterations: Int) throws -> Int {
+    var sum = 0
+    for _ in 0..<iterations { sum &+= try workload.bareParse() }
+    return sum
+}
+
+// `CallgrindProbe sync-loop|parse-loop keys|high-water-marks COUNT ITERATIONS`: the loops
+// callgrind.sh collects for the sync rows (instructions grow linearly, whatever the caches do).
+if arguments.count == 5, arguments[1] == "sync-loop" || arguments[1] == "parse-loop",
+    let shape = LargeReplicaWorkload.Shape(rawValue: arguments[2]), let count = Int(arguments[3]),
+    let iterations = Int(arguments[4])
+{
+    do {
+        let workload = try await LargeReplicaWorkload(count: count, shape: shape)
+        let sum =
+            arguments[1] == "sync-loop"
+            ? try await probeMeasuredSyncLoop(workload, iterations)
+            : try probeMeasuredParseLoop(workload, iterations)
+        print(sum)
+        exit(0)
+    } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+}
+
+// `CallgrindProbe write-large keys|high-water-marks COUNT FILE`, then `CallgrindProbe read-large
+// FILE` in a fresh process: the memory reading a replica file takes (the peak resident size's
+// growth while it is read, against the file's size; sync-memory.sh runs both).
+if arguments.count == 5, arguments[1] == "write-large",
+    let shape = LargeReplicaWorkload.Shape(rawValue: arguments[2]), let count = Int(arguments[3])
+{
+    try LargeReplicaWorkload.bigFile(count: count, shape: shape).write(to: URL(fileURLWithPath: arguments[4]))
+    exit(0)
+}
+if arguments.count == 3, arguments[1] == "read-large" {
+    let before = residentKilobytes("VmRSS")
+    let data = try Data(contentsOf: URL(fileURLWithPath: arguments[2]))
+    let state = try ReplicaState.read(data).state
+    let peak = residentKilobytes("VmHWM")
+    print(
+        "file \(data.count) bytes, \(state.entryCount) entries, \(state.merged.count) merged;"
+            + " peak growth \((peak - before) * 1024) bytes, \(Double((peak - before) * 1024) / Double(data.count))× the file"
+    )
+    exit(0)
+}
+
+// `CallgrindProbe sync-large keys|high-water-marks COUNT [ROUNDS]`: issue 19's sync rows, timed
+// in one process: reconcile against a bare parse of the same file, medians of ROUNDS.
+if arguments.count >= 4, arguments[1] == "sync-large",
+    let shape = LargeReplicaWorkload.Shape(rawValue: arguments[2]), let count = Int(arguments[3])
+{
+    do {
+        let workload = try await LargeReplicaWorkload(count: count, shape: shape)
+        let rounds = arguments.count > 4 ? Int(arguments[4]) ?? 5 : 5
+        var parse: [UInt64] = []
+        var reconcile: [UInt64] = []
+        for round in 0..<rounds {
+            for first in [round % 2 == 0, round % 2 != 0] {
+                let start = monotonicNanoseconds()
+                if first { _ = try workload.bareParse() } else { _ = try await workload.reconcile() }
+                let elapsed = monotonicNanoseconds() - start
+                if first { parse.append(elapsed) } else { reconcile.append(elapsed) }
+            }
+        }
+        let medianParse = parse.sorted()[parse.count / 2]
+        let medianReconcile = reconcile.sorted()[reconcile.count / 2]
+        print(
+            "sync-large \(shape.rawValue) \(count): file \(workload.fileBytes) bytes, parse \(medianParse / 1000) µs,"
+                + " reconcile \(medianReconcile / 1000) µs, ratio \(Double(medianReconcile) / Double(medianParse))"
+        )
+        exit(0)
+    } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+}
 
 if arguments.count == 3, arguments[1] == "store-open-resolve", let iterations = Int(arguments[2]) {
     do {

@@ -186,7 +186,17 @@ actor CountingStorage: PreferencesStorage {
         try await base.remove(location, expecting: version)
     }
 
+    func quarantine(_ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?)
+        async throws(StorageError) -> Quarantine
+    {
+        try await base.quarantine(location, expecting: version, replacement: replacement)
+    }
+
     func names(of kind: StorageKind, configurable: String) async throws(StorageError) -> [String] {
         try await base.names(of: kind, configurable: configurable)
+    }
+
+    func configurables() async throws(StorageError) -> [String] {
+        try await base.configurables()
     }
 }

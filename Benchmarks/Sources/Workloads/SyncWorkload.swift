@@ -45,11 +45,11 @@ public final class SyncWorkload: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
-    /// One reconciliation of a replica.
+    /// One reconciliation of a replica, through a store on its root.
     public func sync(_ replica: Int) async throws -> Int {
-        let synchronizer = Synchronizer(
-            root: roots[replica], mirror: mirror, options: .init(replicaName: ["a", "b", "c"][replica]))
-        return try await synchronizer.reconcile().changes.count
+        let store = PreferencesStore<EPUB>(storage: FileStorage(root: roots[replica]))
+        let options = SyncOptions(replica: ReplicaID(["a", "b", "c"][replica]))
+        return try await store.sync(with: MirrorFolder(url: mirror), options: options).changes.count
     }
 
     /// Changes one key of one publication on replica a, and syncs a so its file carries it.

@@ -12,17 +12,20 @@ public enum StorageLocation: Sendable, Hashable, CustomStringConvertible {
     case device
     /// The sync snapshot of a synced layer: its keys as last stamped, with their stamps.
     case syncSnapshot(configurable: String, StoreLayer)
-    /// This replica's sync state: its id, its clock, the replicas it knows and its sync lock.
+    /// This replica's sync state: its id, its clock and the replicas it knows.
     case syncState
+    /// The sync lock: which sync of the storage runs now, and until when.
+    case syncLease
 
     /// `epub/shared`, `epub/publication(id)`, `device`, `epub/shared (sync snapshot)`,
-    /// `sync state`.
+    /// `sync state`, `sync lease`.
     public var description: String {
         switch self {
         case .layer(let configurable, let layer): return "\(configurable)/\(layer)"
         case .device: return "device"
         case .syncSnapshot(let configurable, let layer): return "\(configurable)/\(layer) (sync snapshot)"
         case .syncState: return "sync state"
+        case .syncLease: return "sync lease"
         }
     }
 
@@ -32,7 +35,7 @@ public enum StorageLocation: Sendable, Hashable, CustomStringConvertible {
         case (.layer(let a, let x), .layer(let b, let y)),
             (.syncSnapshot(let a, let x), .syncSnapshot(let b, let y)):
             return x == y && a.isScalarEqual(to: b)
-        case (.device, .device), (.syncState, .syncState): return true
+        case (.device, .device), (.syncState, .syncState), (.syncLease, .syncLease): return true
         default: return false
         }
     }
@@ -50,6 +53,7 @@ public enum StorageLocation: Sendable, Hashable, CustomStringConvertible {
             configurable.hashScalars(into: &hasher)
             hasher.combine(layer)
         case .syncState: hasher.combine(3 as UInt8)
+        case .syncLease: hasher.combine(4 as UInt8)
         }
     }
 
@@ -57,7 +61,7 @@ public enum StorageLocation: Sendable, Hashable, CustomStringConvertible {
     var configurable: String? {
         switch self {
         case .layer(let configurable, _), .syncSnapshot(let configurable, _): return configurable
-        case .device, .syncState: return nil
+        case .device, .syncState, .syncLease: return nil
         }
     }
 }

@@ -46,13 +46,13 @@ struct SyncSession {
     func run() async throws -> Outcome {
         var report = SyncReport()
         report.problems += try await transport.prepare(localFolder: storage.folder)
-        var lock = try await acquire(problems: &report.problems)
+        var lock = try await acquire()
         do {
             let outcome = try await synchronize(&lock, report: report)
-            try await release(&lock)
+            try await release(lock)
             return outcome
         } catch {
-            try? await release(&lock)
+            try? await release(lock)
             throw error
         }
     }
@@ -62,20 +62,23 @@ struct SyncSession {
     private func synchronize(_ lock: inout Lock, report: SyncReport) async throws -> Outcome {
         var report = report
         let now = options.nowMilliseconds
-        if let requested = options.replica, requested != lock.state.replica, !lock.isFirstSync {
-            report.problems.append(.replicaMismatch(requested: requested, actual: lock.state.replica))
+        let (initial, stateVersion, isFirstSync) = try await loadState(problems: &report.problems)
+        if let requested = options.replica, requested != initial.replica, !isFirstSync {
+            report.problems.append(.replicaMismatch(requested: requested, actual: initial.replica))
         }
         var reconciliation = Reconciliation(
-            state: lock.state, settings: options.settings(now: now), isFirstSync: lock.isFirstSync)
+            state: initial, settings: options.settings(now: now), isFirstSync: isFirstSync)
         for id in options.retire { reconciliation.retire(id) }
 
-        let inbox = try await transport.receive(for: lock.state.replica)
+        let inbox = try await transport.receive(for: initial.replica)
         for problem in inbox.problems { reconciliation.report(problem) }
+        var ownFile: ReplicaState?
         if let own = inbox.own {
-            if lock.state.writers.contains(own.file.state.writer) {
+            if initial.writers.contains(own.file.state.writer) {
                 reconciliation.admitOwn(own.file)
+                ownFile = own.file.state
             } else {
-                reconciliation.changeReplica(to: ReplicaID.random(prefix: lock.state.replica.rawValue))
+                reconciliation.changeReplica(to: ReplicaID.random(prefix: initial.replica.rawValue))
                 reconciliation.admit(own.file, source: own.source)
             }
         }
@@ -85,7 +88,7 @@ struct SyncSession {
         var changed = Set<SyncScope>()
         var scopes = try await localScopes(reconciliation: &reconciliation)
         scopes.formUnion(reconciliation.incoming.documents.keys)
-        scopes.formUnion(lock.state.scopes)
+        scopes.formUnion(initial.scopes)
         for scope in scopes.sorted() {
             let changes = try await settle(scope, &reconciliation)
             if !changes.isEmpty { changed.insert(scope) }
@@ -93,17 +96,48 @@ struct SyncSession {
             try await renewIfNeeded(&lock)
         }
 
-        let writer = ReplicaID.random().rawValue
         var finished = reconciliation.finishedState()
-        finished.remember(writer: writer)
-        finished.lease = lock.state.lease
+        if !changed.isEmpty { finished.generation &+= 1 }
+        // The state to publish is compared with the file last published: an unchanged state is
+        // not written again.
+        var published = reconciliation.published(writer: ownFile?.writer ?? "")
+        let isPublished = ownFile == published && initial.writers.first == ownFile?.writer
+        if !isPublished {
+            published.writer = ReplicaID.random().rawValue
+            finished.remember(writer: published.writer)
+        }
         // The writer id is kept before the file is written: a crash between the two never looks
         // like another device writing under this id.
-        try await save(&lock, finished)
+        if isFirstSync || finished != initial {
+            do throws(StorageError) {
+                _ = try await storage.save(finished.document, to: .syncState, expecting: stateVersion)
+            } catch {
+                guard error.code == .conflict else { throw error }
+                throw SyncError.busy("another sync changed this store's sync state")
+            }
+        }
         report.problems += reconciliation.problems
-        report.problems += try await transport.publish(reconciliation.published(writer: writer))
+        if !isPublished { report.problems += try await transport.publish(published) }
         report.replica = finished.replica
         return Outcome(report: report, changed: changed)
+    }
+
+    /// The sync state, or a new one at the first sync; a damaged one is set aside and reported,
+    /// and the replica starts again under a new id.
+    private func loadState(problems: inout [SyncProblem]) async throws -> (SyncState, StorageVersion?, Bool) {
+        let (stored, problem) = try await storage.loadRepairing(.syncState)
+        if let problem { problems.append(.documentSetAside(problem.message)) }
+        if let stored {
+            do throws(SyncFormatError) {
+                return (try SyncState(document: stored.preferences), stored.version, false)
+            } catch {
+                let aside = try await storage.quarantine(
+                    .syncState, expecting: stored.version, replacement: nil)
+                problems.append(
+                    .documentSetAside("the sync state is damaged (\(error)); moved to \(aside.movedTo)"))
+            }
+        }
+        return (SyncState(replica: options.replica ?? ReplicaID.random()), nil, true)
     }
 
     /// Every synced document the storage holds, or held at the last sync.
@@ -207,102 +241,59 @@ struct SyncSession {
 
     // MARK: - The sync lock
 
-    /// The sync state while this sync holds its lock, and its stored version.
+    /// The lease this sync holds, and its stored version.
     struct Lock {
-        var state: SyncState
+        var lease: SyncLease
         var version: StorageVersion
-        var isFirstSync: Bool
         var takenAt: UInt64
     }
 
-    /// Takes the lock: a lease in the sync state, saved at the version loaded. A lease another
-    /// sync holds is waited for, unless it has expired or its process is gone.
-    private func acquire(problems: inout [SyncProblem]) async throws -> Lock {
+    /// Takes the lock: a lease saved at the version loaded. A lease another sync holds is waited
+    /// for, unless it has lapsed or its process is gone.
+    private func acquire() async throws -> Lock {
         let deadline = Date().addingTimeInterval(options.busyTimeout)
         var delay: UInt64 = 2_000_000
         while true {
             let now = options.nowMilliseconds
-            let (stored, problem) = try await storage.loadRepairing(.syncState)
-            if let problem { problems.append(.documentSetAside(problem.message)) }
-            var state: SyncState
-            var isFirstSync = false
-            if let stored {
-                do throws(SyncFormatError) {
-                    state = try SyncState(document: stored.preferences)
-                } catch {
-                    let aside = try? await storage.quarantine(
-                        .syncState, expecting: stored.version, replacement: nil)
-                    problems.append(
-                        .documentSetAside(
-                            "the sync state is damaged (\(error)); moved to \(aside?.movedTo ?? "-")"))
-                    continue
-                }
-            } else {
-                state = SyncState(replica: options.replica ?? ReplicaID.random())
-                isFirstSync = true
-            }
-            if let lease = state.lease, lease.holder != holder, lease.until > now, Self.isAlive(lease) {
+            let (stored, _) = try await storage.loadRepairing(.syncLease)
+            if let stored, let held = SyncLease(document: stored.preferences), held.holder != holder,
+                held.isHeld(at: now)
+            {
                 guard Date() < deadline else {
-                    throw SyncError.busy("held by process \(lease.pid) on \(lease.host) until \(lease.until)")
+                    throw SyncError.busy("held by process \(held.pid) on \(held.host) until \(held.until)")
                 }
                 try await Task.sleep(nanoseconds: delay)
                 delay = min(delay * 2, 200_000_000)
                 continue
             }
-            state.lease = lease(now: now)
+            let lease = SyncLease(holder: holder, now: now)
             do throws(StorageError) {
                 let version = try await storage.save(
-                    state.document, to: .syncState, expecting: stored?.version)
-                return Lock(state: state, version: version, isFirstSync: isFirstSync, takenAt: now)
+                    lease.document, to: .syncLease, expecting: stored?.version)
+                return Lock(lease: lease, version: version, takenAt: now)
             } catch {
                 guard error.code == .conflict else { throw error }
             }
         }
     }
 
-    private func lease(now: UInt64) -> SyncState.Lease {
-        SyncState.Lease(holder: holder, host: Self.host, pid: getpid(), until: now + Self.leaseDuration)
-    }
-
-    /// Saves the sync state, with the lease renewed.
-    private func save(_ lock: inout Lock, _ state: SyncState) async throws {
-        var state = state
+    /// Renews the lease when a third of its time has passed.
+    private func renewIfNeeded(_ lock: inout Lock) async throws {
         let now = options.nowMilliseconds
-        state.lease = lease(now: now)
+        guard now > lock.takenAt + SyncLease.duration / 3 else { return }
+        let lease = SyncLease(holder: holder, now: now)
         do throws(StorageError) {
-            lock.version = try await storage.save(state.document, to: .syncState, expecting: lock.version)
+            lock.version = try await storage.save(lease.document, to: .syncLease, expecting: lock.version)
         } catch {
             guard error.code == .conflict else { throw error }
-            throw SyncError.busy("another sync took this store's sync lock after it expired")
+            throw SyncError.busy("another sync took this store's sync lock after it lapsed")
         }
-        lock.state = state
+        lock.lease = lease
         lock.takenAt = now
     }
 
-    private func renewIfNeeded(_ lock: inout Lock) async throws {
-        if options.nowMilliseconds > lock.takenAt + Self.leaseDuration / 3 {
-            try await save(&lock, lock.state)
-        }
-    }
-
     /// Gives the lock back.
-    private func release(_ lock: inout Lock) async throws {
-        var state = lock.state
-        state.lease = nil
-        lock.version = try await storage.save(state.document, to: .syncState, expecting: lock.version)
-    }
-
-    /// This machine's name, for leases.
-    private static let host: String = {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }()
-
-    /// Whether the sync that holds a lease may still be running: on another machine, or in a
-    /// process of this one that is alive.
-    private static func isAlive(_ lease: SyncState.Lease) -> Bool {
-        guard lease.host == host, lease.pid > 0 else { return true }
-        return kill(lease.pid, 0) == 0 || errno == EPERM
+    private func release(_ lock: Lock) async throws {
+        try await storage.remove(.syncLease, expecting: lock.version)
     }
 }

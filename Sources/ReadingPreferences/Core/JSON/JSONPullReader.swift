@@ -64,6 +64,46 @@ package struct JSONPullReader: ~Copyable {
         }
     }
 
+    /// The number of members of the object at the cursor, counted by a scan that builds
+    /// nothing and leaves the cursor where it is, so a caller can reserve room for them: linear
+    /// in the object's size. `nil` when the cursor is not on an object or it is not closed.
+    package mutating func countMembers() -> Int? {
+        state.skipWhitespace()
+        let bytes = state.bytes
+        var index = state.position
+        guard index < state.end, bytes[index] == JSONByte.openBrace else { return nil }
+        index += 1
+        var depth = 0
+        var members = 0
+        var empty = true
+        while index < state.end {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case JSONByte.quote:
+                empty = false
+                // Skip the string: a backslash escapes the next byte.
+                while index < state.end, bytes[index] != JSONByte.quote {
+                    index += bytes[index] == JSONByte.backslash ? 2 : 1
+                }
+                index += 1
+            case JSONByte.openBrace, JSONByte.openBracket:
+                empty = false
+                depth += 1
+            case JSONByte.closeBrace, JSONByte.closeBracket:
+                if depth == 0 { return empty ? 0 : members + 1 }
+                depth -= 1
+            case JSONByte.comma:
+                if depth == 0 { members += 1 }
+            case 0x20, 0x0A, 0x0D, 0x09:
+                break
+            default:
+                empty = false
+            }
+        }
+        return nil
+    }
+
     /// Steps into the object at the cursor; read its members with ``nextKey()``.
     package mutating func beginObject() throws(JSONDecodingError) {
         state.skipWhitespace()

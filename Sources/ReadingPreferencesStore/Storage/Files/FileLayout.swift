@@ -14,6 +14,7 @@ import ReadingPreferences
 /// ```text
 /// <root>/device.json                                   which profile is active, per configurable
 /// <root>/replica.json                                  the sync state (excluded from backups)
+/// <root>/sync-lease.json                               the sync lock, while a sync runs
 /// <root>/<configurable>/shared.json                    and shared.json.sync, its sync snapshot
 /// <root>/<configurable>/overrides.json
 /// <root>/<configurable>/profiles/<id>.json             "$name": the display name
@@ -41,6 +42,7 @@ struct FileLayout: Sendable {
         switch location {
         case .device: return file("device.json")
         case .syncState: return file("replica.json")
+        case .syncLease: return file("sync-lease.json")
         case .layer(let configurable, let layer): return path(of: layer, in: configurable)
         case .syncSnapshot(let configurable, let layer):
             return path(of: layer, in: configurable) + Self.snapshotSuffix

@@ -95,7 +95,7 @@ public struct FileStorage: PreferencesStorage {
     {
         var preferences: Preferences
         do throws(JSONDecodingError) {
-            preferences = try Preferences(json: data)
+            preferences = try Preferences(json: data, options: Self.parsingOptions(for: location))
         } catch {
             throw StorageError(
                 .corruptDocument, location: location,
@@ -201,8 +201,9 @@ public struct FileStorage: PreferencesStorage {
         }
     }
 
-    /// The one file format: pretty-printed, with a trailing newline, and a publication's
-    /// identifier first in `$id`.
+    /// The one file format: a publication's identifier first in `$id`, a trailing newline, and
+    /// pretty-printed for the documents people read and edit; the sync snapshots and state,
+    /// which only sync reads, are compact (a snapshot of 100,000 keys is a third the size).
     private func bytes(of preferences: Preferences, at location: StorageLocation) -> Data {
         var document = preferences
         if let identifier = FileLayout.identifier(of: location) {
@@ -210,9 +211,23 @@ public struct FileStorage: PreferencesStorage {
             document = Preferences(
                 members: [JSONObject.Member(key: "$id", value: .string(identifier))] + document.members)
         }
-        var bytes = document.jsonBytes(options: .init(prettyPrinted: true))
+        var bytes = document.jsonBytes(options: .init(prettyPrinted: !Self.isSyncRecord(location)))
         bytes.append(0x0A)
         return Data(bytes)
+    }
+
+    /// Whether a location holds sync's own records rather than a document people edit.
+    private static func isSyncRecord(_ location: StorageLocation) -> Bool {
+        switch location {
+        case .syncSnapshot, .syncState, .syncLease: return true
+        case .layer, .device: return false
+        }
+    }
+
+    /// The limits a document is read with: SPEC 2's for documents; sync's records hold a stamp
+    /// per key and per known replica, so they may be larger (a replica file may be 64 MiB).
+    private static func parsingOptions(for location: StorageLocation) -> JSONParsingOptions {
+        isSyncRecord(location) ? JSONParsingOptions(maxSize: 256 << 20) : JSONParsingOptions()
     }
 
     // MARK: - Listing

@@ -404,7 +404,6 @@ struct Reconciliation: Sendable {
         var finished = state
         finished.clockTime = clock.time
         finished.clockCounter = clock.counter
-        finished.generation &+= 1
         return finished
     }
 }

@@ -13,8 +13,7 @@ import ReadingPreferences
 ///   "merged": {"4f2c9a1b7d3e": {"time": …, "counter": …, "replica": "4f2c9a1b7d3e"}},
 ///   "known": {"a81be07c55d0": {"seen": 1764000000000, "writer": "…", "merged": {…}}},
 ///   "scopes": ["epub/shared", "epub/publication/urn:isbn:978-0"],
-///   "generation": 12,
-///   "lease": {"holder": "…", "host": "…", "pid": 4242, "until": 1764000060000}
+///   "generation": 12
 /// }
 /// ```
 ///
@@ -22,7 +21,8 @@ import ReadingPreferences
 /// first; `known` holds every replica named by a file or a `merged` map, with what it had merged
 /// when its file was last read, until it is retired; `scopes` are the documents that had a sync
 /// snapshot after the last sync, so a document found without one is known to have lost it;
-/// `lease` is the sync lock.
+/// `generation` counts the syncs that changed documents. The sync lock is a document of its
+/// own (``SyncLease``), so taking it never rewrites this one.
 struct SyncState: Sendable, Equatable {
     /// The format of the document.
     static let formatName = "readingprefs-sync-state"
@@ -40,14 +40,6 @@ struct SyncState: Sendable, Equatable {
         var merged: [ReplicaID: SyncStamp]?
     }
 
-    /// The sync lock: which sync holds it, and until when.
-    struct Lease: Sendable, Equatable {
-        var holder: String
-        var host: String
-        var pid: Int32
-        var until: UInt64
-    }
-
     var replica: ReplicaID
     var writers: [String] = []
     var clockTime: UInt64 = 0
@@ -56,7 +48,6 @@ struct SyncState: Sendable, Equatable {
     var known: [ReplicaID: KnownReplica] = [:]
     var scopes: Set<SyncScope> = []
     var generation: UInt64 = 0
-    var lease: Lease?
 
     init(replica: ReplicaID) { self.replica = replica }
 
@@ -102,16 +93,6 @@ struct SyncState: Sendable, Equatable {
         members.append(
             .init(key: "scopes", value: .array(scopes.sorted().map { .string($0.description) })))
         members.append(.init(key: "generation", value: .number(JSONNumber(Int(generation)))))
-        if let lease {
-            members.append(
-                .init(
-                    key: "lease",
-                    value: [
-                        "holder": .string(lease.holder), "host": .string(lease.host),
-                        "pid": .number(JSONNumber(Int(lease.pid))),
-                        "until": .number(JSONNumber(Int(lease.until))),
-                    ]))
-        }
         return Preferences(members: members)
     }
 
@@ -158,12 +139,6 @@ struct SyncState: Sendable, Equatable {
             if let text = value.stringValue, let scope = SyncScope(text) { scopes.insert(scope) }
         }
         generation = Self.integer(document["generation"]) ?? 0
-        if let object = document["lease"]?.objectValue, let holder = object["holder"]?.stringValue {
-            lease = Lease(
-                holder: holder, host: object["host"]?.stringValue ?? "",
-                pid: Int32(truncatingIfNeeded: Self.integer(object["pid"]) ?? 0),
-                until: Self.integer(object["until"]) ?? 0)
-        }
     }
 
     private static func integer(_ value: JSONValue?) -> UInt64? {

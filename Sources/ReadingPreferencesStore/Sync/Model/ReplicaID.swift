@@ -51,9 +51,10 @@ public struct ReplicaID: Sendable, Hashable, Comparable, CustomStringConvertible
     /// An id known to be valid.
     init(unchecked text: String) { rawValue = text }
 
-    /// Orders ids by their bytes.
+    /// Orders ids by their bytes (for ASCII text, `String`'s order is the bytes' order, and it
+    /// compares them in one step).
     public static func < (lhs: ReplicaID, rhs: ReplicaID) -> Bool {
-        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+        lhs.rawValue < rhs.rawValue
     }
 
     /// The id's text.

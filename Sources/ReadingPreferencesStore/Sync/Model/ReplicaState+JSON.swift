@@ -125,6 +125,9 @@ extension ReplicaState {
             guard reader.peek() == .object else {
                 throw ReplicaFileError.malformed("\"merged\" is not an object")
             }
+            // Room for every stamp at once: a table that grows holds its old and new storage
+            // together, which would take memory past 4× the file's size (SPEC 10.1).
+            merged.reserveCapacity(merged.count + min(reader.countMembers() ?? 0, limits.maxEntries))
             try reader.beginObject()
             while let key = try reader.nextKey() {
                 let value = try reader.readValue()
@@ -158,6 +161,7 @@ extension ReplicaState {
                     continue
                 }
                 var document = documents.removeValue(forKey: scope) ?? SyncDocument()
+                document.reserveCapacity(document.count + min(reader.countMembers() ?? 0, limits.maxEntries))
                 try reader.beginObject()
                 while let key = try reader.nextKey() {
                     let json = try reader.readValue()

@@ -77,6 +77,11 @@ public struct SyncDocument: Sendable, Hashable {
         }
     }
 
+    /// Makes room for `count` entries in all.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+    }
+
     /// Removes the entries `drop` selects.
     mutating func removeAll(where drop: (SyncEntry) -> Bool) {
         guard entries.values.contains(where: drop) else { return }
