@@ -42,10 +42,10 @@ extension PreferencesStore: SyncListener {
             return result
         }
         let changed = (try? result.get().changed.isEmpty == false) ?? true
-        if let identity = storage.identity, changed {
-            for listener in StoreRegistry.shared.listeners(of: identity, except: self) {
-                await listener.storageDidSync()
-            }
+        if let beacon, changed {
+            let (generation, listeners) = beacon.didSync(by: self)
+            beaconGeneration = generation
+            for listener in listeners { await listener.storageDidSync() }
         }
         return try result.get().report
     }
@@ -68,12 +68,17 @@ extension PreferencesStore: SyncListener {
 
     /// Reads the documents again after another store of the process synced the storage.
     func storageDidSync() async {
-        _ = try? await section.run { turn in try await reload(cause: .sync, turn) }
+        _ = try? await section.run { turn in
+            if let beacon { beaconGeneration = beacon.generation }
+            try await reload(cause: .sync, turn)
+        }
     }
 
     /// Starts following syncs run by other processes, when the storage can signal them.
     func watchSyncsIfNeeded() async {
-        guard syncWatch == nil, let signals = storage.syncSignals() else { return }
+        guard syncWatch == nil else { return }
+        beacon?.listen(self)
+        guard let signals = storage.syncSignals() else { return }
         syncGeneration = await currentSyncGeneration()
         syncWatch = Task { [weak self] in
             for await _ in signals {

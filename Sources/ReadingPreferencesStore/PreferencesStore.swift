@@ -81,6 +81,10 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     var syncWatch: Task<Void, Never>?
     /// The sync state's generation the store last read its documents after.
     var syncGeneration: UInt64?
+    /// What the stores on this storage in the process share (rule 5), and the count of syncs
+    /// this store's cache is up to date with.
+    nonisolated let beacon: SyncBeacon?
+    var beaconGeneration: UInt64
 
     /// Creates a store over a storage. Nothing is read until it is needed: opening a store of
     /// 10,000 publications reads no publication file.
@@ -99,8 +103,9 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         self.defaults = defaults
         self.environment = environment
         self.options = options
-        // Rule 5: other stores' syncs of this storage reach this store's streams.
-        if let identity = storage.identity { StoreRegistry.shared.register(self, identity: identity) }
+        // Rule 5: other stores' syncs of this storage reach this store.
+        beacon = storage.identity.map(StoreRegistry.shared.beacon(for:))
+        beaconGeneration = beacon?.generation ?? 0
     }
 
     deinit {
@@ -122,6 +127,12 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
 
     /// A layer's document, loaded once; damaged data is set aside and reported.
     func document(_ layer: StoreLayer) async throws -> StoredDocument? {
+        // Another store of the process synced the storage: what was read before may be stale.
+        if let beacon, beacon.generation != beaconGeneration {
+            beaconGeneration = beacon.generation
+            documents.removeAll()
+            deviceLoaded = false
+        }
         if let cached = documents[layer] { return cached }
         let loaded = try await loadFresh(location(layer))
         documents[layer] = .some(loaded)

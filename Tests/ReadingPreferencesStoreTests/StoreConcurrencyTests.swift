@@ -90,7 +90,7 @@ struct StoreConcurrencyTests {
     @Test("10,000 coalesced edits make far fewer writes, and flush() loses nothing")
     func coalescedSlider() async throws {
         let folder = try TemporaryFolder()
-        let storage = CountingStorage(FileStorage(root: folder.url))
+        let storage = FaultyStorage(FileStorage(root: folder.url))
         let store = PreferencesStore<EPUB>(
             storage: storage, options: .init(coalescesWrites: true, writeDelay: 50_000_000))
         for index in 0..<10_000 {
@@ -100,42 +100,5 @@ struct StoreConcurrencyTests {
         #expect(await storage.saves < 100)
         let stored = try await PreferencesStore<EPUB>(storage: FileStorage(root: folder.url)).preferences()
         #expect(stored["fontSize"] == .number(JSONNumber(0.5 + Double(9_999 % 400) / 100)))
-    }
-}
-
-/// A storage that counts saves.
-actor CountingStorage: PreferencesStorage {
-    let base: any PreferencesStorage
-    private(set) var saves = 0
-
-    init(_ base: any PreferencesStorage) { self.base = base }
-
-    func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
-        try await base.load(location)
-    }
-
-    func save(_ preferences: Preferences, to location: StorageLocation, expecting version: StorageVersion?)
-        async throws(StorageError) -> StorageVersion
-    {
-        saves += 1
-        return try await base.save(preferences, to: location, expecting: version)
-    }
-
-    func remove(_ location: StorageLocation, expecting version: StorageVersion) async throws(StorageError) {
-        try await base.remove(location, expecting: version)
-    }
-
-    func quarantine(_ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?)
-        async throws(StorageError) -> Quarantine
-    {
-        try await base.quarantine(location, expecting: version, replacement: replacement)
-    }
-
-    func names(of kind: StorageKind, configurable: String) async throws(StorageError) -> [String] {
-        try await base.names(of: kind, configurable: configurable)
-    }
-
-    func configurables() async throws(StorageError) -> [String] {
-        try await base.configurables()
     }
 }

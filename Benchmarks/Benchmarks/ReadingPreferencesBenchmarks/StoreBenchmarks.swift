@@ -82,21 +82,13 @@ func registerSyncBenchmarks() {
                 thresholds: noThresholds(metrics))
         ) { benchmark in
             let workload = try await replicas.value()
-            var parse: UInt64 = 0
-            var reconcile: UInt64 = 0
-            for round in 0..<2 {
+            try await measurePairedRounds(benchmark) {
                 try await workload.changeOneKey()  // untimed: replica a writes its file
-                for first in [round % 2 == 0, round % 2 != 0] {
-                    let start = monotonicNanoseconds()
-                    if first { _ = try workload.parseReplicaFiles() } else { _ = try await workload.sync(1) }
-                    let elapsed = monotonicNanoseconds() - start
-                    if first { parse += elapsed } else { reconcile += elapsed }
-                }
+            } baseline: {
+                _ = try workload.parseReplicaFiles()
+            } operation: {
+                _ = try await workload.sync(1)
             }
-            benchmark.measurement(PairedMetric.baseline, Int(parse / 2))
-            benchmark.measurement(PairedMetric.operation, Int(reconcile / 2))
-            benchmark.measurement(
-                PairedMetric.ratio, Int((Double(reconcile) / Double(max(parse, 1)) * 1000).rounded()))
         }
     }
 }
@@ -122,23 +114,38 @@ func registerLargeSyncBenchmarks() {
                     thresholds: noThresholds(metrics))
             ) { benchmark in
                 let workload = try await prepared.value()
-                var parse: UInt64 = 0
-                var reconcile: UInt64 = 0
-                for round in 0..<2 {
-                    for first in [round % 2 == 0, round % 2 != 0] {
-                        let start = monotonicNanoseconds()
-                        if first { _ = try workload.bareParse() } else { _ = try await workload.reconcile() }
-                        let elapsed = monotonicNanoseconds() - start
-                        if first { parse += elapsed } else { reconcile += elapsed }
-                    }
+                try await measurePairedRounds(benchmark) {
+                } baseline: {
+                    _ = try workload.bareParse()
+                } operation: {
+                    _ = try await workload.reconcile()
                 }
-                benchmark.measurement(PairedMetric.baseline, Int(parse / 2))
-                benchmark.measurement(PairedMetric.operation, Int(reconcile / 2))
-                benchmark.measurement(
-                    PairedMetric.ratio, Int((Double(reconcile) / Double(max(parse, 1)) * 1000).rounded()))
             }
         }
     }
+}
+
+/// Two rounds of a sync row, each running the baseline and the operation once, in alternating
+/// order, after an untimed preparation; records their mean times and the ratio (× 1000).
+private func measurePairedRounds(
+    _ benchmark: Benchmark, prepare: () async throws -> Void, baseline: () throws -> Void,
+    operation: () async throws -> Void
+) async throws {
+    var baselineTotal: UInt64 = 0
+    var operationTotal: UInt64 = 0
+    for round in 0..<2 {
+        try await prepare()
+        for first in [round % 2 == 0, round % 2 != 0] {
+            let start = monotonicNanoseconds()
+            if first { try baseline() } else { try await operation() }
+            let elapsed = monotonicNanoseconds() - start
+            if first { baselineTotal += elapsed } else { operationTotal += elapsed }
+        }
+    }
+    benchmark.measurement(PairedMetric.baseline, Int(baselineTotal / 2))
+    benchmark.measurement(PairedMetric.operation, Int(operationTotal / 2))
+    benchmark.measurement(
+        PairedMetric.ratio, Int((Double(operationTotal) / Double(max(baselineTotal, 1)) * 1000).rounded()))
 }
 
 enum StoreBenchmarkError: Error {

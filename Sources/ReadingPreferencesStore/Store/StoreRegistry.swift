@@ -1,34 +1,60 @@
 import Foundation
 
-/// The stores open in this process, by their storage's identity, so that a sync through one
-/// is heard by every store on the same storage (SPEC 10.1: every store hears it).
+/// One beacon per storage identity in the process, so that a sync through one store is heard by
+/// every store on the same storage (SPEC 10.1: every store hears it).
 final class StoreRegistry: @unchecked Sendable {
     /// The process's registry.
     static let shared = StoreRegistry()
 
-    private struct Entry {
-        weak var listener: (any SyncListener)?
+    private let lock = NSLock()
+    private var beacons: [String: SyncBeacon] = [:]
+
+    /// The beacon of a storage identity, made on first use and kept for the process's life (it
+    /// is a few words).
+    func beacon(for identity: String) -> SyncBeacon {
+        lock.withLock {
+            if let beacon = beacons[identity] { return beacon }
+            let beacon = SyncBeacon()
+            beacons[identity] = beacon
+            return beacon
+        }
+    }
+}
+
+/// What the stores on one storage share: a count of the syncs run through any of them, which
+/// every store checks before it uses its cached documents, and the stores with change streams,
+/// which are told at once.
+///
+/// A store with no stream costs the beacon nothing but a look at the count: no reference to it is
+/// kept.
+final class SyncBeacon: @unchecked Sendable {
+    private struct Listener {
+        weak var store: (any SyncListener)?
     }
 
     private let lock = NSLock()
-    private var entries: [String: [ObjectIdentifier: Entry]] = [:]
+    private var count: UInt64 = 0
+    private var listeners: [ObjectIdentifier: Listener] = [:]
 
-    /// Registers a store under its storage's identity (once).
-    func register(_ listener: any SyncListener, identity: String) {
+    /// The number of syncs run through stores of this storage.
+    var generation: UInt64 { lock.withLock { count } }
+
+    /// Adds a store to tell at once (a store with change streams).
+    func listen(_ store: any SyncListener) {
         lock.withLock {
-            var group = entries[identity] ?? [:]
-            group = group.filter { $0.value.listener != nil }
-            group[ObjectIdentifier(listener)] = Entry(listener: listener)
-            entries[identity] = group
+            listeners = listeners.filter { $0.value.store != nil }
+            listeners[ObjectIdentifier(store)] = Listener(store: store)
         }
     }
 
-    /// The stores registered under an identity, but `except`.
-    func listeners(of identity: String, except: (any SyncListener)?) -> [any SyncListener] {
+    /// Counts a sync; returns the stores to tell, but `syncing`.
+    func didSync(by syncing: any SyncListener) -> (generation: UInt64, listeners: [any SyncListener]) {
         lock.withLock {
-            (entries[identity] ?? [:]).values.compactMap(\.listener).filter { listener in
-                except.map { ObjectIdentifier($0) != ObjectIdentifier(listener) } ?? true
+            count &+= 1
+            let others = listeners.values.compactMap(\.store).filter {
+                ObjectIdentifier($0) != ObjectIdentifier(syncing)
             }
+            return (count, others)
         }
     }
 }

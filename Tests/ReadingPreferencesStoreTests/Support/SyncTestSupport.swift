@@ -59,7 +59,8 @@ struct MemoryTransport: ReplicaTransport {
 }
 
 /// A storage that injects faults into another: a failing save, a save that yields first (so
-/// other work interleaves), and work run just before a save (an edit landing during a sync).
+/// other work interleaves), and work run just before a save (an edit landing during a sync). It
+/// counts the saves that reach the storage.
 actor FaultyStorage: PreferencesStorage {
     let base: any PreferencesStorage
     /// Saves and removes to let through before the next one fails (`nil`: none fails).
@@ -68,7 +69,10 @@ actor FaultyStorage: PreferencesStorage {
     private var beforeSave: (@Sendable () async -> Void)?
     /// Whether each save yields a few times first.
     private var yields = false
+    /// The faults injected so far.
     private(set) var injected = 0
+    /// The saves that reached the storage.
+    private(set) var saves = 0
 
     init(_ base: any PreferencesStorage = InMemoryStorage()) { self.base = base }
 
@@ -106,6 +110,7 @@ actor FaultyStorage: PreferencesStorage {
         async throws(StorageError) -> StorageVersion
     {
         try await fault(location)
+        saves += 1
         return try await base.save(preferences, to: location, expecting: version)
     }
 

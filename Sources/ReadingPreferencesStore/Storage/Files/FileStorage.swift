@@ -64,7 +64,7 @@ public struct FileStorage: PreferencesStorage {
     }
 
     /// The root's path: stores on the same root hear each other's syncs.
-    public var identity: String? { "file:" + layout.rootPath }
+    public var identity: String? { layout.rootPath }
 
     /// The root folder, which a sync mirror must not overlap.
     public var folder: URL? { root }
@@ -123,17 +123,26 @@ public struct FileStorage: PreferencesStorage {
         let path = path(of: location)
         let layout = layout
         return try await BlockingIO.run { () throws(StorageError) -> StorageVersion in
-            try Self.prepareFolder(of: location, path: path, layout: layout)
-            return try Self.locked(path, location) {
-                (file: borrowing DurableFile.LockedFile) throws(StorageError) in
-                guard file.existing.map({ ContentVersion.of($0.data) }) == version else {
-                    throw StorageError.conflict(location)
+            func attempt() throws(StorageError) -> StorageVersion {
+                try Self.locked(path, location) {
+                    (file: borrowing DurableFile.LockedFile) throws(StorageError) in
+                    guard file.existing.map({ ContentVersion.of($0.data) }) == version else {
+                        throw StorageError.conflict(location)
+                    }
+                    do throws(DurableFile.Failure) { try file.replace(with: bytes) } catch {
+                        throw Self.io(error, location)
+                    }
+                    if location == .syncState { Self.excludeFromBackup(path) }
+                    return ContentVersion.of(bytes)
                 }
-                do throws(DurableFile.Failure) { try file.replace(with: bytes) } catch {
-                    throw Self.io(error, location)
-                }
-                if location == .syncState { Self.excludeFromBackup(path) }
-                return ContentVersion.of(bytes)
+            }
+            try Self.markFolder(of: location, layout: layout)
+            do throws(StorageError) {
+                return try attempt()
+            } catch {
+                // The folder is made on the first write into it, not checked on every write.
+                guard error.code == .io, try Self.createFolder(of: location, path: path) else { throw error }
+                return try attempt()
             }
         }
     }
@@ -276,12 +285,11 @@ public struct FileStorage: PreferencesStorage {
 
     // MARK: - Files
 
-    /// Creates a document's folder, and the marker of a configurable whose folder name is not
-    /// its identifier.
-    private static func prepareFolder(of location: StorageLocation, path: String, layout: FileLayout)
-        throws(StorageError)
+    /// Creates a document's folder when it is missing; returns whether it did.
+    private static func createFolder(of location: StorageLocation, path: String) throws(StorageError) -> Bool
     {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        guard !FileManager.default.fileExists(atPath: folder.path) else { return false }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -289,9 +297,15 @@ public struct FileStorage: PreferencesStorage {
                 .io, location: location,
                 message: "cannot create \(folder.path): \(error.localizedDescription)")
         }
+        return true
+    }
+
+    /// Writes the marker of a configurable whose folder name is not its identifier, once.
+    private static func markFolder(of location: StorageLocation, layout: FileLayout) throws(StorageError) {
         guard let configurable = location.configurable, let marker = layout.folder(of: configurable).marker,
             !FileManager.default.fileExists(atPath: marker)
         else { return }
+        _ = try createFolder(of: location, path: marker)
         var bytes = JSONValue.object(["$id": .string(configurable)]).jsonData(
             options: .init(prettyPrinted: true))
         bytes.append(0x0A)
