@@ -32,7 +32,7 @@ function goal(op, row,    doc, lang) {
     if (doc ~ /^27\+/ && op == "decode") return 0.35
     if (op == "store-edit") return 1.3
     if (op == "store-open-resolve") return 2
-    if (op == "sync-reconcile") return 3
+    if (op == "sync-reconcile" || op == "sync-large") return 3
     return 0
 }
 END {
