@@ -34,7 +34,7 @@ public final class ObservablePreferences<Schema: ResolvableSchema> {
     @ObservationIgnored public let context: PublicationContext
 
     /// The preferences the store last held, so a save writes only the keys edited here.
-    @ObservationIgnored private var saved: Preferences
+    @ObservationIgnored private var savedPreferences: Preferences
     /// Saves run one after another.
     @ObservationIgnored private var saving: Task<Void, Never>?
     @ObservationIgnored private var following: Task<Void, Never>?
@@ -58,7 +58,7 @@ public final class ObservablePreferences<Schema: ResolvableSchema> {
         let changes = try await store.changes(for: publication, context: context)
         let editor = try await store.editor(for: publication, context: context)
         self.editor = editor
-        self.saved = editor.preferences
+        self.savedPreferences = editor.preferences
         following = Task { [weak self] in
             for await _ in changes {
                 await self?.refresh()
@@ -93,8 +93,8 @@ public final class ObservablePreferences<Schema: ResolvableSchema> {
         editor = copy
         lastError = nil
         let preferences = copy.preferences
-        let original = saved
-        saved = preferences
+        let original = savedPreferences
+        savedPreferences = preferences
         let previous = saving
         let store = store
         let publication = publication
@@ -109,7 +109,7 @@ public final class ObservablePreferences<Schema: ResolvableSchema> {
     }
 
     /// Waits until every edit made so far is saved.
-    public func saved() async {
+    public func waitUntilSaved() async {
         await saving?.value
     }
 
@@ -120,7 +120,7 @@ public final class ObservablePreferences<Schema: ResolvableSchema> {
             let fresh = try await store.editor(for: publication, context: context)
             guard fresh.preferences != editor.preferences || fresh.settings != editor.settings else { return }
             editor = fresh
-            saved = fresh.preferences
+            savedPreferences = fresh.preferences
         } catch {
             lastError = error
         }

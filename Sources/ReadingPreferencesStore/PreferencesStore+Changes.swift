@@ -15,17 +15,17 @@ extension PreferencesStore {
     /// - Parameters:
     ///   - publication: The publication, or `nil` for shared (or the active profile) alone.
     ///   - context: What the configurable knows of the publication.
-    /// - Returns: The stream; see ``PreferenceChanges`` for its guarantees.
+    /// - Returns: The stream; see ``PreferenceChangeStream`` for its guarantees.
     /// - Throws: ``StorageError`` when a document cannot be read.
     public func changes(for publication: String? = nil, context: PublicationContext = PublicationContext())
-        async throws -> PreferenceChanges
+        async throws -> PreferenceChangeStream
     {
         await watchSyncsIfNeeded()
         let buffer = ChangeBuffer()
         let scope = ChangeSubscriber.Scope.effective(publication: publication, context: context)
         subscribers.append(
             ChangeSubscriber(scope: scope, target: .stream(buffer), last: try await snapshot(scope)))
-        return PreferenceChanges(buffer: buffer)
+        return PreferenceChangeStream(buffer: buffer)
     }
 
     /// A stream of the changes of the stored values of shared preferences, or of the active
@@ -33,12 +33,12 @@ extension PreferencesStore {
     ///
     /// - Returns: The stream.
     /// - Throws: ``StorageError`` when a document cannot be read.
-    public func storedChanges() async throws -> PreferenceChanges {
+    public func storedChanges() async throws -> PreferenceChangeStream {
         await watchSyncsIfNeeded()
         let buffer = ChangeBuffer()
         subscribers.append(
             ChangeSubscriber(scope: .stored, target: .stream(buffer), last: try await snapshot(.stored)))
-        return PreferenceChanges(buffer: buffer)
+        return PreferenceChangeStream(buffer: buffer)
     }
 
     /// Posts `Notification.Name.readingPreferencesDidChange` on `center` for each

@@ -42,16 +42,21 @@ extension PreferencesStore {
     ///   - preferences: The edited preferences.
     ///   - original: The preferences the editor started from (``editor(for:context:)``'s).
     ///   - publication: The publication, or `nil` for shared alone.
+    /// - Returns: What was written, one change per key.
     /// - Throws: ``StorageError``.
-    public func save(_ preferences: Preferences, original: Preferences, publication: String?) async throws {
+    @discardableResult
+    public func save(_ preferences: Preferences, original: Preferences, publication: String?) async throws
+        -> [StoredChange]
+    {
         try await section.run { turn in
             try await save(preferences, original: original, publication: publication, turn)
         }
     }
 
-    /// ``save(_:original:publication:)`` inside the write section.
+    /// ``save(_:original:publication:)`` inside the write section; returns what was written.
+    @discardableResult
     func save(_ preferences: Preferences, original: Preferences, publication: String?, _ turn: WriteTurn)
-        async throws
+        async throws -> [StoredChange]
     {
         let base = try await baseLayer()
         let baseDocument = try await self.preferences(in: base)
@@ -75,40 +80,82 @@ extension PreferencesStore {
             }
             changes[layer, default: KeyChanges()][key] = .some(value)
         }
-        try await commit(changes, cause: .edit, turn)
+        return try await commit(changes, cause: .edit, turn)
     }
 
-    /// Applies one key-based edit to a publication (or to the overrides), as the CLI's
-    /// `store set` and `store remove` do: through the publication's editor, so it validates,
-    /// rounds and activates like ``edit(publication:context:_:)``.
+    /// Applies one key-based edit to a publication, as the CLI's `store set` and `store remove`
+    /// and a server's edit route do: through the publication's editor, so it validates, clamps
+    /// and activates like ``edit(publication:context:_:)``, and reports what it wrote.
+    ///
+    /// ```swift
+    /// let changes = try await store.apply(.set(key: "lineHeight", value: 1.6), publication: bookID)
+    /// // shared lineHeight: none → 1.6, and shared publisherStyles: none → false (activation)
+    /// ```
     ///
     /// - Parameters:
     ///   - edit: The edit.
     ///   - publication: The publication, or `nil` for shared alone.
     ///   - context: What the configurable knows of the publication.
-    ///   - override: Whether to edit the overrides layer instead (a debug layer; no activation).
-    /// - Throws: `PreferenceError` for a rejected edit, or ``StorageError``.
+    ///   - layer: Where to write every changed key; `nil` (the default) puts each back in the
+    ///     layer it came from (SPEC 9). ``StoreLayer/overrides`` edits the debug layer alone, with
+    ///     no activation; another layer (a per-book value for a shared key) gets every key the
+    ///     edit changed, activation included.
+    ///   - allowingUnknownKeys: Whether a `set` or `clear` of a key no setting knows is stored as
+    ///     it is (a newer app's key), instead of failing with `unknownKey`.
+    /// - Returns: What was written, one change per key, in order.
+    /// - Throws: `PreferenceError` for a rejected edit (nothing is written), or ``StorageError``.
+    @discardableResult
     public func apply(
         _ edit: PreferenceEdit, publication: String? = nil,
         context: PublicationContext = PublicationContext(),
-        override: Bool = false
-    ) async throws {
-        guard override else {
-            try await self.edit(publication: publication, context: context) { editor in try editor.apply(edit)
-            }
-            return
-        }
+        to layer: StoreLayer? = nil, allowingUnknownKeys: Bool = false
+    ) async throws -> [StoredChange] {
         try await section.run { turn in
-            // Validate on the overrides alone, then write the keys that changed there.
-            let original = try await preferences(in: .overrides).withoutReservedKeys
-            var editor = PreferencesEditor<Schema>(preferences: original, resolver: resolver(context))
-            switch edit {
-            case .set(let key, let value, _): try editor.apply(.set(key: key, value: value, activate: false))
-            default: try editor.apply(edit)
+            if layer == .overrides {
+                // Validate on the overrides alone, then write the keys that changed there.
+                let original = try await preferences(in: .overrides).withoutReservedKeys
+                let editor = PreferencesEditor<Schema>(preferences: original, resolver: resolver(context))
+                let edited = try Self.applying(
+                    edit, to: editor, activation: false, unknown: allowingUnknownKeys)
+                return try await commit(
+                    [.overrides: KeyChanges(from: original, to: edited)], cause: .override, turn)
             }
-            try await commit(
-                [.overrides: KeyChanges(from: original, to: editor.preferences)], cause: .override, turn)
+            var (merged, overrides) = try await layers(for: publication)
+            // An explicit layer's own values are the ones the edit starts from, so a key held
+            // there (a shared value under an active profile) can be changed or removed there.
+            if let layer { merged.merge(try await preferences(in: layer).withoutReservedKeys) }
+            let editor = PreferencesEditor<Schema>(
+                preferences: merged, resolver: resolver(context), overrides: overrides)
+            let edited = try Self.applying(edit, to: editor, activation: true, unknown: allowingUnknownKeys)
+            guard let layer else {
+                return try await save(edited, original: merged, publication: publication, turn)
+            }
+            return try await commit([layer: KeyChanges(from: merged, to: edited)], cause: .edit, turn)
         }
+    }
+
+    /// An edit applied through an editor; a `set` or `clear` of a key no setting knows goes
+    /// straight in when unknown keys are allowed.
+    static func applying(
+        _ edit: PreferenceEdit, to editor: PreferencesEditor<Schema>, activation: Bool, unknown: Bool
+    ) throws -> Preferences {
+        var editor = editor
+        if unknown, let key = edit.key, Schema.catalogue.descriptor(forKey: key) == nil {
+            var preferences = editor.preferences
+            switch edit {
+            case .set(_, let value, _): preferences[key] = value
+            case .clear: preferences[key] = nil
+            default: break
+            }
+            return preferences
+        }
+        switch edit {
+        case .set(let key, let value, _) where !activation:
+            try editor.apply(.set(key: key, value: value, activate: false))
+        default:
+            try editor.apply(edit)
+        }
+        return editor.preferences
     }
 
     /// Sets or removes stored keys in one layer directly, as a person editing its file would:
@@ -117,8 +164,10 @@ extension PreferencesStore {
     /// - Parameters:
     ///   - values: The keys to set; a `nil` value removes the key.
     ///   - layer: The layer.
+    /// - Returns: What was written, one change per key.
     /// - Throws: ``StorageError``.
-    public func write(_ values: [String: JSONValue?], to layer: StoreLayer) async throws {
+    @discardableResult
+    public func write(_ values: [String: JSONValue?], to layer: StoreLayer) async throws -> [StoredChange] {
         try await section.run { turn in
             try await commit(
                 [layer: KeyChanges(values)], cause: layer == .overrides ? .override : .edit, turn)
@@ -151,11 +200,23 @@ extension PreferencesStore {
     }
 
     /// Applies key changes to layers: written now (or coalesced), the state swapped, then the
-    /// change streams told.
-    func commit(_ changes: [StoreLayer: KeyChanges], cause: ChangeCause, _ turn: WriteTurn) async throws {
+    /// change streams told. Returns what changed, per layer and key.
+    @discardableResult
+    func commit(_ changes: [StoreLayer: KeyChanges], cause: ChangeCause, _ turn: WriteTurn) async throws
+        -> [StoredChange]
+    {
         let changes = changes.filter { !$0.value.isEmpty }
-        guard !changes.isEmpty else { return }
+        guard !changes.isEmpty else { return [] }
+        var written: [StoredChange] = []
         for (layer, keys) in changes.sorted(by: { $0.key.description < $1.key.description }) {
+            let before = try await preferences(in: layer)
+            for key in keys.keys {
+                guard let value = keys[key] else { continue }
+                let old = before[key]
+                if let old, let value, old.isWrittenAlike(value) { continue }
+                if old == nil && value == nil { continue }
+                written.append(StoredChange(layer: layer, key: key, oldValue: old, newValue: value))
+            }
             if options.coalescesWrites {
                 // Load the layer first, so the cache holds it under the pending keys.
                 _ = try await document(layer)
@@ -166,6 +227,7 @@ extension PreferencesStore {
         }
         if options.coalescesWrites { scheduleFlush() }
         await notify(cause: cause)
+        return written
     }
 
     /// Writes key changes to a layer's document through the storage's one update path.

@@ -11,7 +11,7 @@ import ReadingPreferences
 ///     try editor.increment(.fontSize)          // saved to shared.json
 ///     try editor.set(.readingProgression, .rtl) // saved to this book's file
 /// }
-/// let settings = try await store.settings(for: bookID, context: book)
+/// let settings = try await store.attributedSettings(for: bookID, context: book)
 /// settings[0].source   // where the value came from
 /// ```
 ///
@@ -217,7 +217,9 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     ///   - context: What the configurable knows of the publication.
     /// - Returns: One attributed setting per key of the catalogue.
     /// - Throws: ``StorageError`` when a document cannot be read.
-    public func settings(for publication: String? = nil, context: PublicationContext = PublicationContext())
+    public func attributedSettings(
+        for publication: String? = nil, context: PublicationContext = PublicationContext()
+    )
         async throws -> [AttributedSetting]
     {
         let editor = try await editor(for: publication, context: context)
@@ -243,7 +245,7 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
                     source = .shared
                 }
             case .appDefault: source = .default
-            case .publication: source = .publicationMetadata
+            case .publicationMetadata: source = .publicationMetadata
             case .derived(let keys): source = .derived(from: keys)
             case .forced(let cause): source = .forced(by: cause)
             case .fallback: source = .fallback

@@ -6,16 +6,20 @@ struct OptionSpec {
     var valued: [String] = []
     /// Options without a value (`--json`), without the leading dashes.
     var flags: [String] = []
+    /// What a valued option's value is, for messages (`ID`, `DIR`); `FILE` when not given.
+    var placeholders: [String: String] = [:]
 
     /// The options every command accepts besides its own.
-    static let common = OptionSpec(valued: ["configurable"])
+    static let common = OptionSpec(valued: ["configurable"], placeholders: ["configurable": "NAME"])
 
     /// The input files of `inspect`, `resolve` and `css`.
     static let inputs = OptionSpec(valued: ["preferences", "defaults", "publication", "environment"])
 
     /// Both specs' options.
     func adding(_ other: OptionSpec) -> OptionSpec {
-        OptionSpec(valued: valued + other.valued, flags: flags + other.flags)
+        OptionSpec(
+            valued: valued + other.valued, flags: flags + other.flags,
+            placeholders: placeholders.merging(other.placeholders) { mine, _ in mine })
     }
 }
 
@@ -76,11 +80,14 @@ struct Arguments {
                     arguments.values[name] = tokens[index]
                     index += 1
                 } else {
-                    throw .usage("--\(name) needs a value (\(Self.placeholder(name)))")
+                    throw .usage("--\(name) needs a value (\(spec.placeholders[name] ?? "FILE"))")
                 }
             } else {
+                let known = (spec.valued + spec.flags).sorted().map { "--" + $0 }.joined(separator: ", ")
+                let close = Self.suggestion(for: name, in: spec)
                 throw .usage(
-                    "unknown option '\(token)' for \(command)" + Self.suggestion(for: name, in: spec))
+                    "unknown option '\(token)' for \(command)"
+                        + (close.isEmpty ? " (expected one of \(known))" : close))
             }
         }
         return arguments
@@ -95,7 +102,10 @@ struct Arguments {
         }
         if positionals.count > maximum {
             let extra = positionals[maximum]
-            var message = "unexpected argument '\(extra)' for \(command)"
+            var message =
+                maximum == 0
+                ? "\(command) takes no arguments, only options; got '\(extra)'"
+                : "unexpected argument '\(extra)' for \(command) (\(usage))"
             if maximum == 0, extra.hasSuffix(".json") { message += " (did you mean --preferences \(extra)?)" }
             throw .usage(message)
         }
@@ -115,10 +125,6 @@ struct Arguments {
     private static func isNumber(_ token: String) -> Bool {
         guard case .number? = try? JSONValue(json: token) else { return false }
         return true
-    }
-
-    private static func placeholder(_ name: String) -> String {
-        name == "configurable" ? "NAME" : "FILE"
     }
 
     /// ` (did you mean --preferences?)` for a close option name, or nothing.

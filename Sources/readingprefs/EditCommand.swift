@@ -35,7 +35,7 @@ enum EditCommand {
                 do throws(PreferenceError) {
                     try editor.apply(edit)
                 } catch {
-                    let hint = hint(for: error, catalogue: editor.catalogue)
+                    let hint = PreferenceErrorHint.text(for: error, catalogue: editor.catalogue)
                     throw .failure(
                         "\(edit.operation.rawValue) failed: \(error.code.rawValue): \(error)\(hint); \(path) is unchanged"
                     )
@@ -98,33 +98,6 @@ enum EditCommand {
         case .decrement: return .decrement(key: key)
         case .activate: return .activate(key: key)
         case .clearAll: return .clearAll
-        }
-    }
-
-    /// What the setting accepts, for a rejected value, or a close key for an unknown one.
-    private static func hint(for error: PreferenceError, catalogue: SettingCatalogue) -> String {
-        guard let descriptor = catalogue.descriptor(forKey: error.key) else {
-            guard error.code == .unknownKey,
-                let close = Suggestion.closest(to: error.key, among: catalogue.keys)
-            else { return "" }
-            return " (did you mean \(close)?)"
-        }
-        guard error.code == .unsupportedValue || error.code == .typeMismatch else { return "" }
-        if let values = descriptor.supportedValues {
-            // JSON forms, so `"2"` shows that the column count is a string.
-            let forms = values.map { value in
-                value.stringValue.map { JSONValue.string($0).jsonString() } ?? value.description
-            }
-            return " (expected one of \(forms.joined(separator: ", ")))"
-        }
-        if let range = descriptor.range {
-            return
-                " (expected a number from \(JSONNumber(range.lowerBound)) to \(JSONNumber(range.upperBound)))"
-        }
-        switch descriptor.kind {
-        case .toggle: return " (expected true or false)"
-        case .color: return " (expected a color such as \"#FF8800\" or \"teal\")"
-        default: return ""
         }
     }
 

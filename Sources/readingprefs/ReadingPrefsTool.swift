@@ -18,7 +18,8 @@ enum ReadingPrefsTool {
             switch error {
             case .usage(let message):
                 Console.error("readingprefs: error: \(message)")
-                Console.error("Run 'readingprefs help' for usage.")
+                let command = arguments.first.flatMap(Command.init(rawValue:)).map { " \($0.rawValue)" } ?? ""
+                Console.error("Run 'readingprefs help\(command)' for usage.")
                 return 2
             case .failure(let message):
                 Console.error("readingprefs: error: \(message)")

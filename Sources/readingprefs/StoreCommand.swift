@@ -3,25 +3,90 @@ import ReadingPreferences
 import ReadingPreferencesStore
 
 /// `readingprefs store --root DIR [--configurable NAME] COMMAND`: the preferences store in a
-/// folder of plain JSON files (SPEC 9).
+/// folder of plain JSON files (SPEC 9). Every command that changes data says what it changed;
+/// every error says what was expected.
 enum StoreCommand {
     static let spec = OptionSpec(
-        valued: ["root", "publication", "metadata", "defaults"], flags: ["json", "override"])
+        valued: ["root", "publication", "metadata", "defaults", "layer"],
+        flags: ["json", "override", "unknown"],
+        placeholders: [
+            "root": "DIR", "publication": "ID: the publication's identifier", "metadata": "FILE",
+            "defaults": "FILE", "layer": "one of \(StoreLayerName.all)",
+        ])
 
     static func run(_ tokens: [String]) async throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(tokens, command: "store", spec: spec)
         if arguments.wantsHelp || arguments.positionals.isEmpty {
             Console.out(Usage.text(for: .store))
-            return arguments.wantsHelp ? 0 : 2
+            if !arguments.wantsHelp { throw .usage("store needs a COMMAND: show, set, remove or profile") }
+            return 0
         }
-        guard let root = arguments.values["root"] else { throw .usage("store needs --root DIR") }
+        guard let root = arguments.values["root"] else {
+            throw .usage("store needs --root DIR (the folder the store keeps its files in)")
+        }
         let kind = try arguments.configurable()
         return try await run(kind.schema, root: root, arguments: arguments)
     }
 
     private static func run<Schema: ResolvableSchema>(
         _ schema: Schema.Type, root: String, arguments: Arguments
-    ) async throws(ToolError) -> Int32 {
+    )
+        async throws(ToolError) -> Int32
+    {
+        let invocation = try StoreInvocation<Schema>(root: root, arguments: arguments)
+        let words = arguments.positionals
+        let status: Int32
+        do {
+            switch words[0] {
+            case "show": status = try await StoreShowCommand.run(words, invocation)
+            case "set", "remove": status = try await StoreEditCommand.run(words, invocation)
+            case "profile": status = try await StoreProfileCommand.run(Array(words.dropFirst()), invocation)
+            default:
+                let close = Suggestion.closest(to: words[0], among: ["show", "set", "remove", "profile"])
+                throw ToolError.usage(
+                    "unknown store command '\(words[0])' (expected show, set, remove or profile"
+                        + (close.map { "; did you mean \($0)?" } ?? "") + ")")
+            }
+        } catch let error as ToolError {
+            throw error
+        } catch let error as ProfileError {
+            throw .failure("\(error)")
+        } catch {
+            throw .failure("\(words[0]) failed: \(error)")
+        }
+        // Damaged data is set aside and reported; the command still succeeds on the rest.
+        for problem in await invocation.store.problems {
+            Console.error("readingprefs: warning: \(problem.message)")
+        }
+        return status
+    }
+
+    /// Throws a usage error unless the command has exactly `count` words.
+    static func require(_ words: [String], count: Int, _ shape: String) throws(ToolError) {
+        guard words.count == count else {
+            let extra =
+                words.count > count
+                ? "; got an extra argument '\(words[count])' (quote a value with spaces)" : ""
+            throw .usage("usage: store \(shape)\(extra)")
+        }
+    }
+}
+
+/// The layer names `--layer` takes.
+enum StoreLayerName {
+    static let all = "shared, profile, publication, overrides"
+}
+
+/// What every store command works with: the store, its files, the publication and options.
+struct StoreInvocation<Schema: ResolvableSchema> {
+    let store: PreferencesStore<Schema>
+    let storage: FileStorage
+    let root: String
+    let arguments: Arguments
+    let context: PublicationContext
+    var publication: String? { arguments.values["publication"] }
+
+    init(root: String, arguments: Arguments) throws(ToolError) {
         var defaults = SettingValueTable<Schema>()
         if arguments.values["defaults"] != nil {
             let files = try InputFiles.load(arguments, catalogue: Schema.catalogue)
@@ -33,132 +98,61 @@ enum StoreCommand {
                 try PublicationContext(json: json)
             }
         }
-        let store = PreferencesStore<Schema>(
-            storage: FileStorage(root: URL(fileURLWithPath: root)), defaults: defaults)
-        let words = Array(arguments.positionals)
-        let status: Int32
-        do {
-            status = try await execute(words, store: store, context: context, arguments: arguments)
-        } catch let error as ToolError {
-            throw error
-        } catch let error as PreferenceError {
-            throw .failure("\(words.first ?? "store") failed: \(error.code.rawValue): \(error)")
-        } catch {
-            throw .failure("\(error)")
-        }
-        // Damaged data is set aside and reported; the command still succeeds on the rest.
-        for problem in await store.problems {
-            Console.error("readingprefs: warning: \(problem.message)")
-        }
-        return status
+        self.root = root
+        self.arguments = arguments
+        self.context = context
+        storage = FileStorage(root: URL(fileURLWithPath: root))
+        store = PreferencesStore<Schema>(storage: storage, defaults: defaults)
     }
 
-    private static func execute<Schema>(
-        _ words: [String], store: PreferencesStore<Schema>, context: PublicationContext, arguments: Arguments
-    ) async throws -> Int32 {
-        let publication = arguments.values["publication"]
-        let override = arguments.flags.contains("override")
-        switch words[0] {
-        case "show":
-            try require(words, count: 1, "show")
-            let settings = try await store.settings(for: publication, context: context)
-            var merged = try await store.preferences(for: publication)
-            let overrides = try await store.storedPreferences(in: .overrides)
-            merged.merge(Preferences(members: overrides.members.filter { !Preferences.isReserved($0.key) }))
-            if arguments.flags.contains("json") {
-                Console.out(json(merged, settings).jsonString(options: .init(prettyPrinted: true)))
-            } else {
-                let form = try await store.editor(for: publication, context: context).form(locale: nil)
-                table(settings, form: form).forEach(Console.out)
+    /// The layer `--layer` (or `--override`) names, or `nil` for the save rule.
+    func explicitLayer() async throws -> StoreLayer? {
+        let name = arguments.values["layer"] ?? (arguments.flags.contains("override") ? "overrides" : nil)
+        switch name {
+        case nil: return nil
+        case "shared": return .shared
+        case "overrides": return .overrides
+        case "publication":
+            guard let publication else {
+                throw ToolError.usage(
+                    "--layer publication needs --publication ID (the publication's identifier)")
             }
-            return 0
-        case "set":
-            try require(words, count: 3, "set KEY VALUE")
-            let value = EditCommand.value(words[2], for: Schema.catalogue.descriptor(forKey: words[1]))
-            try await store.apply(
-                .set(key: words[1], value: value), publication: publication, context: context,
-                override: override)
-            return 0
-        case "remove":
-            try require(words, count: 2, "remove KEY")
-            try await store.apply(
-                .clear(key: words[1]), publication: publication, context: context, override: override)
-            return 0
+            return .publication(publication)
         case "profile":
-            return try await profile(Array(words.dropFirst()), store: store)
-        default:
-            throw ToolError.usage(
-                "unknown store command '\(words[0])' (expected show, set, remove or profile)")
-        }
-    }
-
-    private static func profile<Schema>(_ words: [String], store: PreferencesStore<Schema>) async throws
-        -> Int32
-    {
-        guard let command = words.first else {
-            throw ToolError.usage("profile needs list, create, rename, duplicate, activate or delete")
-        }
-        switch command {
-        case "list":
-            try require(words, count: 1, "profile list")
-            let active = try await store.activeProfile()?.id
-            for profile in try await store.profiles() {
-                Console.out("\(profile.id)  \(profile.name)\(profile.id == active ? "  (active)" : "")")
+            guard let active = try await store.activeProfile() else {
+                throw ToolError.usage(
+                    "--layer profile writes to the active profile, and none is active; "
+                        + "activate one with 'store profile activate NAME', or use --layer shared")
             }
-        case "create":
-            try require(words, count: 2, "profile create NAME")
-            Console.out(try await store.createProfile(named: words[1]).id)
-        case "rename":
-            try require(words, count: 3, "profile rename ID NAME")
-            try await store.renameProfile(words[1], to: words[2])
-        case "duplicate":
-            try require(words, count: 3, "profile duplicate ID NAME")
-            Console.out(try await store.duplicateProfile(words[1], named: words[2]).id)
-        case "activate":
-            try require(words, count: 2, "profile activate ID")
-            try await store.activateProfile(words[1])
-        case "delete":
-            try require(words, count: 2, "profile delete ID")
-            try await store.deleteProfile(words[1])
-        default:
-            throw ToolError.usage("unknown profile command '\(command)'")
-        }
-        return 0
-    }
-
-    private static func require(_ words: [String], count: Int, _ shape: String) throws {
-        guard words.count == count else {
-            throw ToolError.usage("store \(shape) takes \(count - 1) argument(s)")
+            return .profile(active.id)
+        case let other?:
+            throw ToolError.usage("unknown layer '\(other)' (expected one of \(StoreLayerName.all))")
         }
     }
 
-    /// `{"preferences": {...}, "settings": {"<key>": {"value": ..., "source": "...", "effective": ...}}}`.
-    static func json(_ preferences: Preferences, _ settings: [AttributedSetting]) -> JSONValue {
-        var object = JSONObject()
-        for setting in settings {
-            object[setting.key] = [
-                "value": setting.value ?? .null, "source": .string(setting.source.code),
-                "effective": .bool(setting.isEffective),
-            ]
+    /// Where a layer lives, for people: `shared (epub/shared.json)`, `profile Night (...)`.
+    func describe(_ layer: StoreLayer) async -> String {
+        let path = storage.path(of: .layer(configurable: Schema.identifier, layer))
+        let relative =
+            path.hasPrefix(storage.root.path + "/")
+            ? String(path.dropFirst(storage.root.path.count + 1)) : path
+        switch layer {
+        case .shared: return "shared (\(relative))"
+        case .overrides: return "overrides (\(relative))"
+        case .publication: return "publication (\(relative))"
+        case .profile(let id):
+            let name = (try? await store.profiles().first { $0.id == id }?.name) ?? id
+            return "profile \(name) (\(relative))"
         }
-        return ["preferences": .object(preferences.jsonObject), "settings": .object(object)]
     }
 
-    /// The inspect table with a SOURCE column.
-    private static func table(_ settings: [AttributedSetting], form: SettingsForm) -> [String] {
-        var table = TextTable(header: [
-            "KEY", "STORED", "EFFECTIVE VALUE", "FORMATTED", "SOURCE", "EFFECTIVE", "WHY NOT",
-        ])
-        let rows = Dictionary(form.rows.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        for setting in settings {
-            let row = rows[setting.key]
-            table.lines.append(
-                .cells([
-                    setting.key, row?.storedValue?.jsonString() ?? "-", setting.value?.jsonString() ?? "-",
-                    row?.formattedValue ?? "", setting.source.description, setting.isEffective ? "yes" : "no",
-                    row?.reasons.map(\.text).joined(separator: "; ") ?? "",
-                ]))
+    /// The layer's name for JSON: `shared`, `profile`, `publication` or `overrides`.
+    static func name(of layer: StoreLayer) -> String {
+        switch layer {
+        case .shared: return "shared"
+        case .overrides: return "overrides"
+        case .publication: return "publication"
+        case .profile: return "profile"
         }
-        return table.rendered
     }
 }

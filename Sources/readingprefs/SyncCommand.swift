@@ -8,14 +8,21 @@ import ReadingPreferencesStore
 enum SyncCommand {
     static func run(_ tokens: [String]) async throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(
-            tokens, command: "sync", spec: OptionSpec(valued: ["root", "mirror", "replica"]))
+            tokens, command: "sync",
+            spec: OptionSpec(
+                valued: ["root", "mirror", "replica"],
+                placeholders: ["root": "DIR", "mirror": "DIR", "replica": "ID"]))
         if arguments.wantsHelp {
             Console.out(Usage.text(for: .sync))
             return 0
         }
         try arguments.requirePositionals(0, 0, command: "sync", usage: "no arguments")
-        guard let root = arguments.values["root"] else { throw .usage("sync needs --root DIR") }
-        guard let mirror = arguments.values["mirror"] else { throw .usage("sync needs --mirror DIR") }
+        guard let root = arguments.values["root"] else {
+            throw .usage("sync needs --root DIR (the folder the store keeps its files in)")
+        }
+        guard let mirror = arguments.values["mirror"] else {
+            throw .usage("sync needs --mirror DIR (a folder the devices share, outside the store's folder)")
+        }
         var options = SyncOptions()
         if let text = arguments.values["replica"] {
             guard let replica = ReplicaID(text) else {

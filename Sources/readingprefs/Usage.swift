@@ -150,7 +150,7 @@ enum Usage {
                 """
         case .store:
             return """
-                Usage: readingprefs store --root DIR [--configurable NAME] COMMAND
+                Usage: readingprefs store --root DIR [--configurable NAME] COMMAND [OPTIONS]
 
                 The preferences store in a folder of plain JSON files: DIR/<configurable>/shared.json,
                 profiles/<id>.json, publications/<safe-name>.json, overrides.json, and DIR/device.json.
@@ -158,26 +158,74 @@ enum Usage {
                 Commands:
                   show [--publication ID] [--metadata FILE] [--defaults FILE] [--json]
                       every setting with its effective value and where it came from (SOURCE:
-                      override, publication, profile, shared, default, publicationMetadata,
-                      derived, forced, fallback); --json prints {"preferences": ..., "settings": ...}
-                  set KEY VALUE [--publication ID] [--override] [--metadata FILE] [--defaults FILE]
-                      through the publication's editor (validated, rounded, activating), saved in
-                      the layer the key came from (or by its scope); --override edits overrides.json
-                  remove KEY [--publication ID] [--override]
-                  profile list | create NAME | rename ID NAME | duplicate ID NAME | activate ID | delete ID
+                      override, publication, profile(NAME), shared, default, publicationMetadata,
+                      derived(KEYS), forced(BY), fallback); --json prints
+                      {"preferences": ..., "settings": {KEY: {"value", "source", "from"?, "effective"}}}
+                  set KEY VALUE [--publication ID] [--layer LAYER] [--unknown] [--json]
+                      through the publication's editor: validated, kept within its range, and
+                      activating (wordSpacing also writes publisherStyles: false); VALUE is JSON, or a
+                      plain string (set theme dark)
+                  remove KEY [--publication ID] [--layer LAYER] [--unknown] [--json]
+                  profile list [--json] | create NAME | rename PROFILE NAME | duplicate PROFILE NAME
+                        | activate PROFILE | deactivate | delete PROFILE
+                      PROFILE is an id, or a display name only one profile has
 
-                A corrupt file is moved aside (.corrupt-<timestamp>) and reported on stderr; the
-                command still works on the rest.
+                Where set and remove write: each key goes back to the layer it came from; a key no
+                layer holds goes to the publication when it is publication-specific (readingProgression,
+                language...), to shared (or the active profile) otherwise. --layer LAYER writes every
+                key the edit changes to one layer instead: shared, profile (the active one),
+                publication (needs --publication) or overrides (a debug layer; --override is the same).
+                --unknown stores a key no setting knows (a newer app's key) as it is.
+
+                Each change prints one line: KEY: OLD → NEW in LAYER (FILE), and why a value differs
+                from the one asked (kept within its range) or a key was written too (activation).
+                --json prints {"changes": [{"layer", "file", "key", "old", "new", "note"?}], "message"?}.
+                A corrupt file is set aside (.corrupt-<timestamp>) and reported on stderr; the command
+                still works on the rest.
+
+                Exit status: 0 success, 1 failure (a rejected value, an unknown profile), 2 usage error.
+
+                Example: two devices, their stores in phone/ and tablet/, sharing the folder mirror/
+                  readingprefs store --root phone set fontSize 1.4
+                  readingprefs store --root phone set readingProgression rtl --publication urn:isbn:978-0
+                  readingprefs store --root phone profile create Night
+                  readingprefs store --root phone set theme dark --layer profile     # after: profile activate Night
+                  readingprefs sync --root phone --mirror mirror --replica phone
+                  readingprefs sync --root tablet --mirror mirror --replica tablet   # the tablet gets all of it
+                  readingprefs store --root tablet show --publication urn:isbn:978-0
                 """
         case .sync:
             return """
-                Usage: readingprefs sync --root DIR --mirror DIR [--replica NAME]
+                Usage: readingprefs sync --root DIR --mirror DIR [--replica ID]
 
-                Runs one reconciliation of the store in DIR with a mirror folder that several
-                devices share: stamps local changes (hand edits included), merges every replica's
-                file per key by stamp, writes the winners to DIR, and writes this replica's own
-                file in the mirror. Prints one line per key changed locally (scope key old → new)
-                and a count. --replica names the replica the first time DIR syncs.
+                Runs one sync of the store in DIR with a mirror folder that several devices share
+                (iCloud Drive, a network share, Syncthing), for every configurable in DIR: stamps
+                what changed since the last sync (hand edits included, compared value by value),
+                reads every other device's file in the mirror, keeps per key the change with the
+                latest stamp, writes the winners to DIR, and writes this device's own file
+                (mirror/ID.json). Prints one line per key changed here (scope key old → new) and a
+                count; what was skipped or ignored (a damaged file, a stamp from the future) goes to
+                stderr. A missing mirror folder is created, and said.
+
+                --replica ID names this device the first time DIR syncs (1 to 64 lower-case letters,
+                digits and hyphens; a random id otherwise); later it is reported and not used if it
+                differs. The mirror and DIR must not contain each other. Which profile is active,
+                the overrides and the app defaults never sync.
+
+                Exit status: 0 success, 1 failure (the mirror cannot be written, another sync of DIR
+                holds its lock), 2 usage error.
+
+                Example: two devices sharing the folder mirror/
+                  readingprefs store --root phone set fontSize 1.4
+                  readingprefs sync --root phone --mirror mirror --replica phone
+                  readingprefs sync --root tablet --mirror mirror --replica tablet
+                      epub/shared fontSize (none) → 1.4
+                      1 key(s) changed (replica tablet)
+                  readingprefs store --root tablet remove fontSize
+                  readingprefs sync --root tablet --mirror mirror
+                  readingprefs sync --root phone --mirror mirror
+                      epub/shared fontSize 1.4 → (removed)
+                      1 key(s) changed (replica phone)
                 """
         case .help:
             return full

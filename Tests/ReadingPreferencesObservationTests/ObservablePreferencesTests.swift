@@ -24,7 +24,7 @@ struct ObservablePreferencesTests {
         model.edit { try $0.increment(.fontSize) }
         #expect(notified.isSet)
         #expect(model[.fontSize].effectiveValue == 1.1)
-        await model.saved()
+        await model.waitUntilSaved()
         #expect(try await store.preferences(for: "book")["fontSize"] == 1.1)
     }
 

@@ -36,7 +36,7 @@ struct StoreLayeringTests {
         try await store.write(["fontSize": 1.2, "lineHeight": 1.5], to: .shared)
         try await store.write(["wordSpacing": 0.3], to: .publication("book"))
         try await store.write(["theme": "dark"], to: .overrides)
-        var settings = try await store.settings(for: "book", context: arabicBook)
+        var settings = try await store.attributedSettings(for: "book", context: arabicBook)
         #expect(settings["fontSize"]?.source == .shared)
         #expect(settings["wordSpacing"]?.source == .publication)
         #expect(settings["theme"]?.source == .override)
@@ -46,12 +46,12 @@ struct StoreLayeringTests {
         #expect(settings["backgroundColor"]?.source == .derived(from: ["theme"]))
         #expect(settings["columnCount"]?.source == .fallback)
         #expect(settings["language"]?.value == "ar")
-        let vertical = try await store.settings(for: "book", context: japaneseBook)
+        let vertical = try await store.attributedSettings(for: "book", context: japaneseBook)
         #expect(vertical["scroll"]?.source == .forced(by: "verticalText"))
         let night = try await store.createProfile(named: "Night")
         try await store.write(["fontSize": 2.0], to: .profile(night.id))
         try await store.activateProfile(night.id)
-        settings = try await store.settings(for: "book", context: arabicBook)
+        settings = try await store.attributedSettings(for: "book", context: arabicBook)
         #expect(settings["fontSize"]?.source == .profile(name: "Night"))
         #expect(settings["lineHeight"]?.source == .fallback)  // the profile replaces shared
         _ = folder

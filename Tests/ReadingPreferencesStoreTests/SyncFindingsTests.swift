@@ -125,7 +125,7 @@ struct SyncFindingsTests {
         // While device 0 writes what it merged, another process of device 0 sets the font size.
         let other = PreferencesStore<EPUB>(storage: devices.storages[0])
         await devices.storages[0].beforeNextLayerSave {
-            try? await other.write(["fontSize": 1.8], to: .shared)
+            _ = try? await other.write(["fontSize": 1.8], to: .shared)
         }
         try await devices.sync(0)
         #expect(await devices.storages[0].injected == 1)

@@ -3,15 +3,16 @@
 ///
 /// ```swift
 /// let origin = resolver.origin(ofSlot: slot, preferences: editor.values, settings: editor.settings)
-/// // .preference, .appDefault, .publication, .derived(from: ["language"]), .forced(by: "verticalText")...
+/// // .preference, .appDefault, .publicationMetadata, .derived(from: ["language"]), .forced(by: "verticalText")...
 /// ```
 public enum SettingOrigin: Sendable, Hashable, CustomStringConvertible {
     /// A stored preference supplied the value.
     case preference
     /// An app default supplied the value.
     case appDefault
-    /// The publication's metadata supplied it (its language, its declared reading progression).
-    case publication
+    /// The publication's metadata supplied it (its language, its declared reading progression);
+    /// not to be confused with a publication's stored preferences.
+    case publicationMetadata
     /// A rule derived it from other settings or inputs (reading progression from the language,
     /// vertical text from CJK and right to left, colors from the theme, theme from the appearance).
     case derived(from: [String])
@@ -20,13 +21,13 @@ public enum SettingOrigin: Sendable, Hashable, CustomStringConvertible {
     /// The descriptor's fallback, or none.
     case fallback
 
-    /// `preference`, `appDefault`, `publication`, `derived(language)`, `forced(verticalText)`,
+    /// `preference`, `appDefault`, `publicationMetadata`, `derived(language)`, `forced(verticalText)`,
     /// `fallback`.
     public var description: String {
         switch self {
         case .preference: return "preference"
         case .appDefault: return "appDefault"
-        case .publication: return "publication"
+        case .publicationMetadata: return "publicationMetadata"
         case .derived(let keys): return "derived(\(keys.joined(separator: ", ")))"
         case .forced(let cause): return "forced(\(cause))"
         case .fallback: return "fallback"

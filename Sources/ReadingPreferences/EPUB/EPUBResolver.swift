@@ -270,12 +270,12 @@ extension EPUB {
             switch slot {
             case slots.language:
                 if prefs[slot] != nil { return .preference }
-                if publication.language != nil { return .publication }
+                if publication.language != nil { return .publicationMetadata }
                 return defaults[slot] != nil ? .appDefault : .fallback
             case slots.readingProgression:
                 if prefs[slot] != nil { return .preference }
                 if prefs[slots.language] != nil { return .derived(from: ["language"]) }
-                if publication.readingProgression != .auto { return .publication }
+                if publication.readingProgression != .auto { return .publicationMetadata }
                 if publication.language != nil { return .derived(from: ["language"]) }
                 if defaults[slot] != nil { return .appDefault }
                 return defaults[slots.language] != nil ? .derived(from: ["language"]) : .fallback

@@ -76,7 +76,7 @@ public enum PDF: SettingsSchema {
         ) -> SettingOrigin {
             if slot == PDF.readingProgressionSlot, preferences[slot: slot] == nil, readingProgression != .auto
             {
-                return .publication
+                return .publicationMetadata
             }
             guard settings.values[slot: slot] != nil else { return .fallback }
             return .standard(ofSlot: slot, preferences: preferences, defaults: defaults)

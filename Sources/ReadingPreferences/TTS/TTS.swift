@@ -86,7 +86,7 @@ public enum TTS: SettingsSchema {
             ofSlot slot: Int, preferences: SettingValueTable<TTS>, settings: ResolvedSettings<TTS>
         ) -> SettingOrigin {
             if slot == TTS.languageSlot, preferences[slot: slot] == nil, publicationLanguage != nil {
-                return .publication
+                return .publicationMetadata
             }
             guard settings.values[slot: slot] != nil else { return .fallback }
             return .standard(ofSlot: slot, preferences: preferences, defaults: defaults)

@@ -13,7 +13,7 @@ struct ChangeSubscriber: Sendable {
 
     /// Where changes go.
     enum Target: Sendable {
-        /// A ``PreferenceChanges`` stream.
+        /// A ``PreferenceChangeStream`` stream.
         case stream(ChangeBuffer)
         /// One notification per change on a center.
         case notifications(NotificationCenter, id: UUID)

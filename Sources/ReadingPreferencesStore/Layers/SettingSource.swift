@@ -3,7 +3,7 @@ import ReadingPreferences
 /// Where a setting's effective value came from (SPEC 9 attribution).
 ///
 /// ```swift
-/// let settings = try await store.settings(for: "urn:isbn:978-0", context: book)
+/// let settings = try await store.attributedSettings(for: "urn:isbn:978-0", context: book)
 /// settings.first { $0.key == "readingProgression" }?.source   // .publication
 /// settings.first { $0.key == "fontSize" }?.source             // .shared
 /// ```
@@ -52,6 +52,27 @@ public enum SettingSource: Sendable, Hashable, CustomStringConvertible {
         case .forced(let cause): return "forced(\(cause))"
         default: return code
         }
+    }
+}
+
+extension SettingSource {
+    /// The source as JSON members: `"source"` (its ``code``), with its argument where it has one:
+    /// `"from"` (the keys a derived value comes from, joined by `, `), `"by"` (what forces it) or
+    /// `"profile"` (the profile's display name).
+    ///
+    /// ```swift
+    /// SettingSource.derived(from: ["theme"]).jsonMembers   // "source": "derived", "from": "theme"
+    /// ```
+    public var jsonMembers: [JSONObject.Member] {
+        var members = [JSONObject.Member(key: "source", value: .string(code))]
+        switch self {
+        case .derived(let keys):
+            members.append(.init(key: "from", value: .string(keys.joined(separator: ", "))))
+        case .forced(let cause): members.append(.init(key: "by", value: .string(cause)))
+        case .profile(let name): members.append(.init(key: "profile", value: .string(name)))
+        default: break
+        }
+        return members
     }
 }
 

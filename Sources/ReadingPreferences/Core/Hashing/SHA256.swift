@@ -10,7 +10,7 @@
 /// The store hashes a publication's identifier on every read of it, so the hasher allocates
 /// nothing but the digest: a partial block waits in inline storage, contiguous input (arrays,
 /// native strings' UTF-8) is compressed in place, and the message schedule lives on the stack.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
@@ -22,12 +22,12 @@ public struct SHA256: Sendable {
     private var length: UInt64 = 0
 
     /// A digest: 32 bytes.
-    public struct Digest: Sendable, Hashable, CustomStringConvertible {
+    package struct Digest: Sendable, Hashable, CustomStringConvertible {
         /// The 32 bytes of the digest.
-        public let bytes: [UInt8]
+        package let bytes: [UInt8]
 
         /// The digest in lower-case hexadecimal (64 digits).
-        public var hexString: String { hexString(digits: bytes.count * 2) }
+        package var hexString: String { hexString(digits: bytes.count * 2) }
 
         /// The first `digits` lower-case hexadecimal digits (even, at most 64): the 32 of the
         /// fingerprints and of the store's file names.
@@ -48,17 +48,17 @@ public struct SHA256: Sendable {
         }
 
         /// The hexadecimal digest.
-        public var description: String { hexString }
+        package var description: String { hexString }
     }
 
     /// Starts a hash.
-    public init() {}
+    package init() {}
 
     /// The digest of some bytes.
     ///
     /// - Parameter bytes: The bytes.
     /// - Returns: Their SHA-256 digest.
-    public static func hash(_ bytes: some Sequence<UInt8>) -> Digest {
+    package static func hash(_ bytes: some Sequence<UInt8>) -> Digest {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
@@ -67,7 +67,7 @@ public struct SHA256: Sendable {
     /// Adds bytes to the message.
     ///
     /// - Parameter bytes: The next bytes.
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { absorb(UnsafeRawBufferPointer($0)) }
         guard done == nil else { return }
         // Any other sequence goes through a block-sized buffer on the stack.
@@ -115,7 +115,7 @@ public struct SHA256: Sendable {
     /// The digest of everything added.
     ///
     /// - Returns: The digest.
-    public func finalize() -> Digest {
+    package func finalize() -> Digest {
         var copy = self
         let bitLength = length &* 8
         // 0x80, zeros up to 56 bytes into a block, then the length in bits, big-endian.

@@ -18,7 +18,7 @@ import ReadingPreferences
 /// 3. The sequence and its iterator own the subscription: when both are released (the loop
 ///    ends) or the consuming task is cancelled, the stream stops and the store forgets it.
 /// 4. Iterate a stream once: two loops over one stream would split its changes.
-public struct PreferenceChanges: AsyncSequence, Sendable {
+public struct PreferenceChangeStream: AsyncSequence, Sendable {
     /// The element: one change.
     public typealias Element = PreferenceChange
 

@@ -1,0 +1,73 @@
+import ReadingPreferences
+
+/// What to say after a rejected edit so a person can fix it: what the setting accepts, which
+/// operations it takes, or the key they probably meant (issue 20: every error says what is
+/// expected).
+enum PreferenceErrorHint {
+    /// The hint for an error, starting with a space, or nothing.
+    static func text(for error: PreferenceError, catalogue: SettingCatalogue) -> String {
+        guard let descriptor = catalogue.descriptor(forKey: error.key) else {
+            guard error.code == .unknownKey else { return "" }
+            let close =
+                Suggestion.closest(to: error.key, among: catalogue.keys).map { "did you mean \($0)? " } ?? ""
+            return " (\(close)a key no setting knows is stored only with --unknown)"
+        }
+        switch error.code {
+        case .typeMismatch, .unsupportedValue, .notANumber:
+            return " (expected \(expected(descriptor)))"
+        case .wrongKind:
+            return
+                " (\(descriptor.key) is a \(kindName(descriptor.kind)) setting: \(operations(descriptor.kind)))"
+        case .notActivatable:
+            return " (its requirements cannot be met by changing other settings; set them yourself)"
+        case .unknownKey:
+            return ""
+        }
+    }
+
+    /// What a setting accepts, in words.
+    static func expected(_ descriptor: SettingDescriptor) -> String {
+        if let values = descriptor.supportedValues {
+            // JSON forms, so `"2"` shows that the column count is a string.
+            let forms = values.map { value in
+                value.stringValue.map { JSONValue.string($0).jsonString() } ?? value.description
+            }
+            return "one of \(forms.joined(separator: ", "))"
+        }
+        if let range = descriptor.range {
+            return "a number from \(JSONNumber(range.lowerBound)) to \(JSONNumber(range.upperBound))"
+        }
+        switch descriptor.coder {
+        case .bool: return "true or false"
+        case .color: return "a color such as \"#FF8800\" or \"teal\""
+        case .double: return "a number"
+        case .integer: return "a whole number"
+        case .enumeration(let cases):
+            return "one of " + cases.map { JSONValue.string($0).jsonString() }.joined(separator: ", ")
+        case .language: return "a BCP 47 language tag such as \"en\", \"ar-EG\" or \"zh-Hant\""
+        case .string: return "a string"
+        case .stringMap: return "an object whose values are strings, such as {\"en\": \"Alex\"}"
+        case .json: return "a JSON value"
+        }
+    }
+
+    private static func kindName(_ kind: SettingKind) -> String {
+        switch kind {
+        case .toggle: return "toggle"
+        case .range: return "number"
+        case .percent: return "percentage"
+        case .enumeration: return "choice"
+        case .color: return "color"
+        case .value: return "value"
+        }
+    }
+
+    private static func operations(_ kind: SettingKind) -> String {
+        switch kind {
+        case .toggle: return "use set, clear or toggle"
+        case .range, .percent: return "use set, clear, increment, decrement or adjustBy"
+        case .enumeration, .color: return "use set, clear or toggleValue"
+        case .value: return "use set or clear"
+        }
+    }
+}
