@@ -166,3 +166,37 @@ struct StoreCommandTests {
         #expect(outcome.error.contains("Run 'readingprefs help sync' for usage."))
     }
 }
+
+/// Issue 20's items about what a newcomer reads: the test command and the documents agree with
+/// the code.
+@Suite("What a newcomer reads")
+struct NewcomerDocumentTests {
+    /// The package's root, from this file's path.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test("item 8: the README's test command and CI's are the same, and keep XCTest's empty run quiet")
+    func testCommand() throws {
+        let readme = try Self.read("README.md")
+        let ci = try Self.read(".ci/run")
+        #expect(readme.contains("swift test --disable-xctest"))
+        #expect(ci.contains("\nswift test --disable-xctest\n"))
+    }
+
+    @Test("item 9: the README lists the store and sync commands and the Sync folder; help lists them too")
+    func documentsMatchTheCode() throws {
+        let readme = try Self.read("README.md")
+        #expect(readme.contains("`store` and `sync`"))
+        #expect(readme.contains("`Sync/`"))
+        let modules = try Self.read("Sources/ReadingPreferences/ReadingPreferences.docc/Proposals/RP-0021.md")
+        #expect(modules.contains("five modules") && modules.contains("ReadingPreferencesObservation"))
+        let help = try CommandLineTool.run(["help"])
+        #expect(
+            help.output.contains("store --root DIR COMMAND")
+                && help.output.contains("sync --root DIR --mirror DIR"))
+    }
+}
