@@ -53,7 +53,7 @@ extension PreferencesStore {
             guard try await document(.profile(id)) != nil else { throw ProfileError.unknownProfile(id) }
             var changes = KeyChanges()
             changes[Profile.nameKey] = .some(.string(name))
-            try await write(changes, durablyTo: .profile(id), turn)
+            try await write([.profile(id): changes], turn)
         }
     }
 
@@ -63,13 +63,29 @@ extension PreferencesStore {
     /// - Throws: ``ProfileError`` when it does not exist, or ``StorageError``.
     public func deleteProfile(_ id: String) async throws {
         try await section.run { turn in
-            if try await activeProfileID() == id { try await activate(nil, turn) }
-            try await retryingOnConflict(location(.profile(id))) {
+            // The profile's removal and, when it is active, this device's switch back to shared,
+            // in one batch.
+            let device = try await retryingOnConflict(location(.profile(id))) {
+                () async throws -> StoredDocument? in
                 guard let document = try await loadFresh(location(.profile(id))) else {
                     throw ProfileError.unknownProfile(id)
                 }
-                try await storage.remove(location(.profile(id)), expecting: document.version)
+                var batch: [DocumentChange] = [.remove(location(.profile(id)), expecting: document.version)]
+                let current = try await loadFresh(.device)
+                var state = current?.preferences ?? Preferences()
+                var active = state[Self.activeProfilesKey]?.objectValue ?? JSONObject()
+                guard active[configurable]?.stringValue == id else {
+                    _ = try await storage.commit(batch)
+                    return current
+                }
+                active[configurable] = nil
+                state[Self.activeProfilesKey] = active.isEmpty ? nil : .object(active)
+                batch.append(.save(state, to: .device, expecting: current?.version))
+                let versions = try await storage.commit(batch)
+                return versions.last.flatMap { $0 }.map { StoredDocument(preferences: state, version: $0) }
             }
+            self.device = device
+            deviceLoaded = true
             documents[.profile(id)] = .some(nil)
             pendingWrites[.profile(id)] = nil
             await notify(cause: .profileSwitch)

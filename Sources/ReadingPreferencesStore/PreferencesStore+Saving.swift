@@ -22,14 +22,52 @@ extension PreferencesStore {
         publication: String? = nil, context: PublicationContext = PublicationContext(),
         _ body: @Sendable (inout PreferencesEditor<Schema>) throws -> Result
     ) async throws -> Result {
+        try await edit(publication: publication, context: context, ifMatch: nil, body)
+    }
+
+    /// Edits a publication's preferences and saves them only if they are still in the state a
+    /// client read: its ETag, either of the publication's ``PreferencesFingerprints``. The
+    /// check and every document the edit writes are one storage batch, so of several edits
+    /// made with the same ETag at once, exactly one succeeds.
+    ///
+    /// ```swift
+    /// func handle(_ store: PreferencesStore<EPUB>, bookID: String, ifMatch: String) async throws {
+    ///     do {
+    ///         try await store.edit(publication: bookID, ifMatch: ifMatch) { try $0.increment(.fontSize) }
+    ///     } catch let error as StorageError where error.code == .preconditionFailed {
+    ///         // 412 Precondition Failed
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - publication: The publication's identifier, or `nil` to edit shared (or the active
+    ///     profile) alone.
+    ///   - context: What the configurable knows of the publication (it decides activation, and
+    ///     the settings fingerprint).
+    ///   - etag: The ETag the client read (quoted or not; `*` matches any state), or `nil` for
+    ///     an unconditional edit.
+    ///   - body: The edits; when it throws, nothing is saved.
+    /// - Returns: What `body` returns.
+    /// - Throws: ``StorageError`` with ``StorageError/Code/preconditionFailed`` (nothing is
+    ///   written) when the preferences changed since the client read them; what `body` throws; or
+    ///   another ``StorageError``.
+    @discardableResult
+    public func edit<Result>(
+        publication: String? = nil, context: PublicationContext = PublicationContext(), ifMatch etag: String?,
+        _ body: @Sendable (inout PreferencesEditor<Schema>) throws -> Result
+    ) async throws -> Result {
         // One read-modify-write at a time, so concurrent edits through this store never
         // compute from the same stale state.
         try await section.run { turn in
-            var editor = try await editor(for: publication, context: context)
-            let original = editor.preferences
-            let result = try body(&editor)
-            try await save(editor.preferences, original: original, publication: publication, turn)
-            return result
+            try await conditionally(etag, publication: publication, context: context, turn) { inputs in
+                var editor = try await editor(for: publication, context: context)
+                let original = editor.preferences
+                let result = try body(&editor)
+                try await save(
+                    editor.preferences, original: original, publication: publication, turn, checking: inputs)
+                return result
+            }
         }
     }
 
@@ -55,9 +93,10 @@ extension PreferencesStore {
 
     /// ``save(_:original:publication:)`` inside the write section; returns what was written.
     @discardableResult
-    func save(_ preferences: Preferences, original: Preferences, publication: String?, _ turn: WriteTurn)
-        async throws -> [StoredChange]
-    {
+    func save(
+        _ preferences: Preferences, original: Preferences, publication: String?, _ turn: WriteTurn,
+        checking inputs: PublicationInputs? = nil
+    ) async throws -> [StoredChange] {
         let base = try await baseLayer()
         let baseDocument = try await self.preferences(in: base)
         var publicationDocument: Preferences?
@@ -80,7 +119,7 @@ extension PreferencesStore {
             }
             changes[layer, default: KeyChanges()][key] = .some(value)
         }
-        return try await commit(changes, cause: .edit, turn)
+        return try await commit(changes, cause: .edit, turn, checking: inputs)
     }
 
     /// Applies one key-based edit to a publication, as the CLI's `store set` and `store remove`
@@ -110,52 +149,90 @@ extension PreferencesStore {
         context: PublicationContext = PublicationContext(),
         to layer: StoreLayer? = nil, allowingUnknownKeys: Bool = false
     ) async throws -> [StoredChange] {
+        try await apply(
+            [edit], publication: publication, context: context, to: layer,
+            allowingUnknownKeys: allowingUnknownKeys,
+            ifMatch: nil)
+    }
+
+    /// Applies key-based edits to a publication atomically, as a server's edits route does
+    /// (SPEC 14): every edit, and every document they touch, or none; and, given the ETag the
+    /// client read, only if the preferences are still in that state.
+    ///
+    /// ```swift
+    /// func handle(_ store: PreferencesStore<EPUB>, bookID: String, ifMatch: String) async throws {
+    ///     let changes = try await store.apply(
+    ///         [.increment(key: "fontSize"), .set(key: "theme", value: "sepia")],
+    ///         publication: bookID, ifMatch: ifMatch)
+    ///     print(changes)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - edits: The edits, applied in order; the first rejected one fails them all.
+    ///   - publication: The publication, or `nil` for shared alone.
+    ///   - context: What the configurable knows of the publication.
+    ///   - layer: Where to write every changed key, as in
+    ///     ``apply(_:publication:context:to:allowingUnknownKeys:)``.
+    ///   - allowingUnknownKeys: Whether a `set` or `clear` of a key no setting knows is stored as
+    ///     it is.
+    ///   - etag: The ETag the client read, either of the publication's
+    ///     ``PreferencesFingerprints`` (quoted or not; `*` matches any state), or `nil` for an
+    ///     unconditional edit. The check and the writes are one storage batch.
+    /// - Returns: What was written, one change per key, in order.
+    /// - Throws: `PreferenceError` for a rejected edit, ``StorageError`` with
+    ///   ``StorageError/Code/preconditionFailed`` when the preferences changed since the client
+    ///   read them (nothing is written then), or another ``StorageError``.
+    @discardableResult
+    public func apply(
+        _ edits: [PreferenceEdit], publication: String? = nil,
+        context: PublicationContext = PublicationContext(),
+        to layer: StoreLayer? = nil, allowingUnknownKeys: Bool = false, ifMatch etag: String? = nil
+    ) async throws -> [StoredChange] {
         try await section.run { turn in
-            if layer == .overrides {
-                // Validate on the overrides alone, then write the keys that changed there.
-                let original = try await preferences(in: .overrides).withoutReservedKeys
-                let editor = PreferencesEditor<Schema>(preferences: original, resolver: resolver(context))
-                let edited = try Self.applying(
-                    edit, to: editor, activation: false, unknown: allowingUnknownKeys)
+            try await conditionally(etag, publication: publication, context: context, turn) { inputs in
+                if layer == .overrides {
+                    // Validate on the overrides alone, then write the keys that changed there.
+                    let original = try await preferences(in: .overrides).withoutReservedKeys
+                    var editor = PreferencesEditor<Schema>(preferences: original, resolver: resolver(context))
+                    for edit in edits {
+                        try Self.apply(edit, to: &editor, activation: false, unknown: allowingUnknownKeys)
+                    }
+                    return try await commit(
+                        [.overrides: KeyChanges(from: original, to: editor.preferences)], cause: .override,
+                        turn,
+                        checking: inputs)
+                }
+                var (merged, overrides) = try await layers(for: publication)
+                // An explicit layer's own values are the ones the edit starts from, so a key held
+                // there (a shared value under an active profile) can be changed or removed there.
+                if let layer { merged.merge(try await preferences(in: layer).withoutReservedKeys) }
+                var editor = PreferencesEditor<Schema>(
+                    preferences: merged, resolver: resolver(context), overrides: overrides)
+                for edit in edits {
+                    try Self.apply(edit, to: &editor, activation: true, unknown: allowingUnknownKeys)
+                }
+                guard let layer else {
+                    return try await save(
+                        editor.preferences, original: merged, publication: publication, turn, checking: inputs
+                    )
+                }
                 return try await commit(
-                    [.overrides: KeyChanges(from: original, to: edited)], cause: .override, turn)
+                    [layer: KeyChanges(from: merged, to: editor.preferences)], cause: .edit, turn,
+                    checking: inputs)
             }
-            var (merged, overrides) = try await layers(for: publication)
-            // An explicit layer's own values are the ones the edit starts from, so a key held
-            // there (a shared value under an active profile) can be changed or removed there.
-            if let layer { merged.merge(try await preferences(in: layer).withoutReservedKeys) }
-            let editor = PreferencesEditor<Schema>(
-                preferences: merged, resolver: resolver(context), overrides: overrides)
-            let edited = try Self.applying(edit, to: editor, activation: true, unknown: allowingUnknownKeys)
-            guard let layer else {
-                return try await save(edited, original: merged, publication: publication, turn)
-            }
-            return try await commit([layer: KeyChanges(from: merged, to: edited)], cause: .edit, turn)
         }
     }
 
-    /// An edit applied through an editor; a `set` or `clear` of a key no setting knows goes
-    /// straight in when unknown keys are allowed.
-    static func applying(
-        _ edit: PreferenceEdit, to editor: PreferencesEditor<Schema>, activation: Bool, unknown: Bool
-    ) throws -> Preferences {
-        var editor = editor
-        if unknown, let key = edit.key, Schema.catalogue.descriptor(forKey: key) == nil {
-            var preferences = editor.preferences
-            switch edit {
-            case .set(_, let value, _): preferences[key] = value
-            case .clear: preferences[key] = nil
-            default: break
-            }
-            return preferences
+    /// Applies one edit through an editor; a `set` on the overrides never activates.
+    static func apply(
+        _ edit: PreferenceEdit, to editor: inout PreferencesEditor<Schema>, activation: Bool, unknown: Bool
+    ) throws {
+        var edit = edit
+        if !activation, case .set(let key, let value, _) = edit {
+            edit = .set(key: key, value: value, activate: false)
         }
-        switch edit {
-        case .set(let key, let value, _) where !activation:
-            try editor.apply(.set(key: key, value: value, activate: false))
-        default:
-            try editor.apply(edit)
-        }
-        return editor.preferences
+        try editor.apply(edit, allowingUnknownKeys: unknown)
     }
 
     /// Sets or removes stored keys in one layer directly, as a person editing its file would:
@@ -183,13 +260,11 @@ extension PreferencesStore {
         try await section.run { turn in try await flush(turn) }
     }
 
-    /// ``flush()`` inside the write section.
+    /// ``flush()`` inside the write section: every pending layer in one batch.
     func flush(_ turn: WriteTurn) async throws {
-        for layer in pendingWrites.keys.sorted(by: { $0.description < $1.description }) {
-            guard let changes = pendingWrites[layer] else { continue }
-            try await write(changes, durablyTo: layer, turn)
-            pendingWrites[layer] = nil
-        }
+        guard !pendingWrites.isEmpty else { return }
+        try await write(pendingWrites, turn)
+        pendingWrites.removeAll()
     }
 
     // MARK: - Committing
@@ -201,10 +276,15 @@ extension PreferencesStore {
 
     /// Applies key changes to layers: written now (or coalesced), the state swapped, then the
     /// change streams told. Returns what changed, per layer and key.
+    ///
+    /// - Parameter inputs: For a conditional write, the documents its precondition was checked
+    ///   on: the changes are written on them as read, with a check that none changed, in one
+    ///   attempt (a conflict goes back to the caller, which checks the precondition again).
     @discardableResult
-    func commit(_ changes: [StoreLayer: KeyChanges], cause: ChangeCause, _ turn: WriteTurn) async throws
-        -> [StoredChange]
-    {
+    func commit(
+        _ changes: [StoreLayer: KeyChanges], cause: ChangeCause, _ turn: WriteTurn,
+        checking inputs: PublicationInputs? = nil
+    ) async throws -> [StoredChange] {
         let changes = changes.filter { !$0.value.isEmpty }
         guard !changes.isEmpty else { return [] }
         var written: [StoredChange] = []
@@ -217,24 +297,77 @@ extension PreferencesStore {
                 if old == nil && value == nil { continue }
                 written.append(StoredChange(layer: layer, key: key, oldValue: old, newValue: value))
             }
-            if options.coalescesWrites {
+        }
+        if let inputs {
+            try await write(changes, turn, checking: inputs)
+        } else if options.coalescesWrites {
+            for (layer, keys) in changes {
                 // Load the layer first, so the cache holds it under the pending keys.
                 _ = try await document(layer)
                 pendingWrites[layer, default: KeyChanges()].merge(keys)
-            } else {
-                try await write(keys, durablyTo: layer, turn)
             }
+            scheduleFlush()
+        } else {
+            try await write(changes, turn)
         }
-        if options.coalescesWrites { scheduleFlush() }
         await notify(cause: cause)
         return written
     }
 
-    /// Writes key changes to a layer's document through the storage's one update path.
-    func write(_ changes: KeyChanges, durablyTo layer: StoreLayer, _ turn: WriteTurn) async throws {
-        let (document, problems) = try await storage.apply(changes, to: location(layer))
+    /// Writes key changes to layers' documents in one batch, through the storage's one update
+    /// path (loaded again, and again on a conflict).
+    func write(_ changes: [StoreLayer: KeyChanges], _ turn: WriteTurn) async throws {
+        let ordered = changes.sorted { $0.key.description < $1.key.description }
+        let (saved, problems) = try await storage.apply(ordered.map { (location($0.key), $0.value) })
         self.problems += problems
-        documents[layer] = .some(document)
+        for (layer, _) in ordered {
+            if let document = saved[location(layer)] { documents[layer] = .some(document) }
+        }
+    }
+
+    /// Writes key changes on the documents a precondition was checked on, with a check that
+    /// none of them changed: one attempt.
+    private func write(
+        _ changes: [StoreLayer: KeyChanges], _ turn: WriteTurn, checking inputs: PublicationInputs
+    )
+        async throws
+    {
+        var loaded = inputs.loaded
+        for layer in changes.keys where loaded[location(layer)] == nil {
+            // A layer the precondition did not cover (an explicit target): read now, checked too.
+            loaded[location(layer)] = .some(try await loadFresh(location(layer)))
+        }
+        let ordered = changes.sorted { $0.key.description < $1.key.description }
+        let saved = try await storage.commit(
+            ordered.map { (location($0.key), $0.value) }, on: loaded, verifying: Array(loaded.keys))
+        for (layer, _) in ordered {
+            if let document = saved[location(layer)] { documents[layer] = .some(document) }
+        }
+    }
+
+    /// Runs `body` unconditionally (`etag` is `nil`), or, with the publication's documents read
+    /// again and their fingerprints matching `etag`, again whenever its batch conflicts (the
+    /// precondition is then checked anew).
+    func conditionally<Result>(
+        _ etag: String?, publication: String?, context: PublicationContext, _ turn: WriteTurn,
+        _ body: (PublicationInputs?) async throws -> Result
+    ) async throws -> Result {
+        guard let etag else { return try await body(nil) }
+        try await flush(turn)
+        return try await retryingOnConflict(location(.shared)) { () async throws -> Result in
+            let inputs = try await freshInputs(for: publication)
+            let fingerprints = inputs.fingerprints(resolved(inputs, context: context))
+            guard fingerprints.matches(etag) else {
+                throw StorageError(
+                    .preconditionFailed,
+                    location: location(publication.map(StoreLayer.publication) ?? .shared),
+                    message: "the preferences changed since they were read: \(etag) is neither the stored "
+                        + "fingerprint \(fingerprints.storedETag) nor the settings fingerprint "
+                        + fingerprints.settingsETag,
+                    version: StorageVersion(fingerprints.stored))
+            }
+            return try await body(inputs)
+        }
     }
 
     private func scheduleFlush() {

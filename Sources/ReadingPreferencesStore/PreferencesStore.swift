@@ -161,11 +161,52 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     /// The preferences that resolve for a publication (base, then the publication's, without
     /// reserved `$` keys), and the overrides.
     func layers(for publication: String?) async throws -> (merged: Preferences, overrides: Preferences) {
-        var merged = try await preferences(in: baseLayer()).withoutReservedKeys
-        if let publication {
-            merged.merge(try await preferences(in: .publication(publication)).withoutReservedKeys)
+        let inputs = try await inputs(for: publication)
+        return (inputs.merged, inputs.overrides)
+    }
+
+    /// The documents a publication's preferences come from, as the store has them (pending
+    /// writes applied).
+    func inputs(for publication: String?) async throws -> PublicationInputs {
+        let base = try await baseLayer()
+        let baseDocument = try await preferences(in: base)
+        var publicationDocument: Preferences?
+        if let publication { publicationDocument = try await preferences(in: .publication(publication)) }
+        return PublicationInputs(
+            base: base, publication: publication, baseDocument: baseDocument,
+            publicationDocument: publicationDocument, overridesDocument: try await preferences(in: .overrides)
+        )
+    }
+
+    /// The documents a publication's preferences come from, read again from the storage (the
+    /// cache refreshed), with their versions: what a conditional write checks.
+    func freshInputs(for publication: String?) async throws -> PublicationInputs {
+        let device = try await loadFresh(.device)
+        self.device = device
+        deviceLoaded = true
+        var loaded: [StorageLocation: StoredDocument?] = [.device: device]
+        var base = StoreLayer.shared
+        if let id = device?.preferences[Self.activeProfilesKey]?.objectValue?[configurable]?.stringValue {
+            // A profile deleted elsewhere: shared applies, and the check covers its absence.
+            let profile = try await refreshed(.profile(id))
+            loaded[location(.profile(id))] = .some(profile)
+            if profile != nil { base = .profile(id) }
         }
-        return (merged, try await preferences(in: .overrides).withoutReservedKeys)
+        if base == .shared { loaded[location(.shared)] = .some(try await refreshed(.shared)) }
+        if let publication {
+            loaded[location(.publication(publication))] = .some(
+                try await refreshed(.publication(publication)))
+        }
+        loaded[location(.overrides)] = .some(try await refreshed(.overrides))
+        func stored(_ layer: StoreLayer) -> Preferences {
+            (loaded[location(layer)] ?? nil)?.preferences ?? Preferences()
+        }
+        var inputs = PublicationInputs(
+            base: base, publication: publication, baseDocument: stored(base),
+            publicationDocument: publication.map { stored(.publication($0)) },
+            overridesDocument: stored(.overrides))
+        inputs.loaded = loaded
+        return inputs
     }
 
     /// The resolver for a publication context, with the store's defaults and environment.
@@ -222,13 +263,19 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     )
         async throws -> [AttributedSetting]
     {
-        let editor = try await editor(for: publication, context: context)
-        let base = try await baseLayer()
-        let baseDocument = try await preferences(in: base)
-        var publicationDocument: Preferences?
-        if let publication { publicationDocument = try await preferences(in: .publication(publication)) }
+        try await attributedSettings(of: inputs(for: publication), context: context)
+    }
+
+    /// ``attributedSettings(for:context:)`` from inputs already read.
+    func attributedSettings(of inputs: PublicationInputs, context: PublicationContext) async throws
+        -> [AttributedSetting]
+    {
         var profileName: String?
-        if let id = base.profileID { profileName = try await self.profileName(id) }
+        if let id = inputs.base.profileID {
+            profileName = inputs.baseDocument[Profile.nameKey]?.stringValue ?? id
+        }
+        let editor = PreferencesEditor<Schema>(
+            preferences: inputs.merged, resolver: resolver(context), overrides: inputs.overrides)
         return Schema.catalogue.descriptors.enumerated().map { slot, descriptor in
             let handle = editor.handle(forKey: descriptor.key)
             let source: SettingSource
@@ -237,9 +284,9 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
             case .preference:
                 if editor.overrides.storedMember(of: descriptor) != nil {
                     source = .override
-                } else if publicationDocument?.storedMember(of: descriptor) != nil {
+                } else if inputs.publicationDocument?.storedMember(of: descriptor) != nil {
                     source = .publication
-                } else if let profileName, baseDocument.storedMember(of: descriptor) != nil {
+                } else if let profileName, inputs.baseDocument.storedMember(of: descriptor) != nil {
                     source = .profile(name: profileName)
                 } else {
                     source = .shared
@@ -268,9 +315,21 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     )
         async throws -> ResolvedSettings<Schema>
     {
-        // What an editor of the publication resolves to, without the editor's tables.
-        let (merged, overrides) = try await layers(for: publication)
+        resolved(try await inputs(for: publication), context: context)
+    }
+
+    /// What an editor of the publication resolves to, without the editor's tables.
+    func resolved(_ inputs: PublicationInputs, context: PublicationContext) -> ResolvedSettings<Schema> {
+        let merged = inputs.merged
+        let overrides = inputs.overrides
         return resolver(context).resolve(overrides.isEmpty ? merged : merged.merging(overrides))
+    }
+
+    /// A layer's document read again from the storage, the cache refreshed.
+    private func refreshed(_ layer: StoreLayer) async throws -> StoredDocument? {
+        let document = try await loadFresh(location(layer))
+        documents[layer] = .some(document)
+        return document
     }
 
     /// Changes the app defaults; publications' streams report what that changes, with cause

@@ -91,6 +91,17 @@ public struct AnyPreferencesEditor: Sendable {
     public mutating func apply(_ edit: PreferenceEdit) throws(PreferenceError) {
         try base.apply(edit)
     }
+
+    /// Applies one edit; a `set` or `clear` of a key the configurable does not declare stores it
+    /// as it is (a newer app's key) when `allowingUnknownKeys` is `true`.
+    ///
+    /// - Parameters:
+    ///   - edit: The edit.
+    ///   - allowingUnknownKeys: Whether a `set` or `clear` of an undeclared key stores it as is.
+    /// - Throws: ``PreferenceError`` as ``apply(_:)``; nothing changes then.
+    public mutating func apply(_ edit: PreferenceEdit, allowingUnknownKeys: Bool) throws(PreferenceError) {
+        try base.apply(edit, allowingUnknownKeys: allowingUnknownKeys)
+    }
 }
 
 /// The key-based API every typed editor offers, behind ``AnyPreferencesEditor``.
@@ -104,6 +115,7 @@ protocol KeyedEditing: Sendable {
     func snapshot(forKey key: String) -> SettingSnapshot?
     func form(locale: Locale?) -> SettingsForm
     mutating func apply(_ edit: PreferenceEdit) throws(PreferenceError)
+    mutating func apply(_ edit: PreferenceEdit, allowingUnknownKeys: Bool) throws(PreferenceError)
 }
 
 extension PreferencesEditor: KeyedEditing {

@@ -7,14 +7,33 @@ import ReadingPreferences
 /// ```swift
 /// let store = PreferencesStore<EPUB>(storage: InMemoryStorage())
 /// ```
+///
+/// A batch is applied in one step of the actor, so it is whole or not at all and nothing lands
+/// between its checks and its writes.
 public actor InMemoryStorage: PreferencesStorage {
-    private var documents: [StorageLocation: StoredDocument] = [:]
+    /// What a location holds.
+    private enum Slot {
+        case document(StoredDocument)
+        /// Data that is not a JSON object (planted by a test), with its version.
+        case damaged(Data, StorageVersion)
+
+        var version: StorageVersion {
+            switch self {
+            case .document(let document): return document.version
+            case .damaged(_, let version): return version
+            }
+        }
+    }
+
+    private var slots: [StorageLocation: Slot] = [:]
     /// Damaged data set aside, for people.
-    private var quarantined: [String: Preferences?] = [:]
-    /// Every save takes the next number, so a version never repeats.
+    private var quarantined: [String: Data] = [:]
+    /// Every write takes the next number, so a version never repeats.
     private var counter = 0
     /// A name no other storage in the process has.
     private nonisolated let name = UUID().uuidString
+    /// Failures a test armed.
+    package nonisolated let faults = StorageFaultPlan()
 
     /// Creates an empty storage.
     public init() {}
@@ -26,43 +45,48 @@ public actor InMemoryStorage: PreferencesStorage {
     ///
     /// - Parameter location: Where it lives.
     /// - Returns: The document, or `nil`.
-    /// - Throws: Never: a memory storage cannot fail to read.
+    /// - Throws: ``StorageError/Code/corruptDocument`` for data a test planted.
     public func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
-        documents[location]
+        switch slots[location] {
+        case nil: return nil
+        case .document(let document): return document
+        case .damaged(_, let version):
+            throw StorageError(
+                .corruptDocument, location: location, message: "\(location) is not a JSON object",
+                version: version)
+        }
     }
 
-    /// Saves a document if it is still at `version`.
+    /// Applies a batch if every document is still at its expected version, all or nothing.
     ///
-    /// - Parameters:
-    ///   - preferences: The document.
-    ///   - location: Where it lives.
-    ///   - version: The version loaded before, or `nil`.
-    /// - Returns: The new version.
+    /// - Parameter changes: The changes.
+    /// - Returns: One version per change.
     /// - Throws: ``StorageError`` with ``StorageError/Code/conflict``.
-    public func save(
-        _ preferences: Preferences, to location: StorageLocation, expecting version: StorageVersion?
-    ) async throws(StorageError) -> StorageVersion {
-        guard documents[location]?.version == version else { throw StorageError.conflict(location) }
-        let next = nextVersion()
-        documents[location] = StoredDocument(preferences: preferences, version: next)
-        return next
+    public func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
+        try DocumentChange.checkDistinct(changes)
+        for change in changes where slots[change.location]?.version != change.expected {
+            throw StorageError.conflict(change.location)
+        }
+        for change in changes where change.action != .verify { try faults.step(change.location) }
+        var versions: [StorageVersion?] = []
+        versions.reserveCapacity(changes.count)
+        for change in changes {
+            switch change.action {
+            case .save(let preferences):
+                let next = nextVersion()
+                slots[change.location] = .document(StoredDocument(preferences: preferences, version: next))
+                versions.append(next)
+            case .remove:
+                slots[change.location] = nil
+                versions.append(nil)
+            case .verify:
+                versions.append(change.expected)
+            }
+        }
+        return versions
     }
 
-    /// Removes a document if it is still at `version`.
-    ///
-    /// - Parameters:
-    ///   - location: Where it lives.
-    ///   - version: The version loaded before.
-    /// - Throws: ``StorageError`` with ``StorageError/Code/conflict``.
-    public func remove(_ location: StorageLocation, expecting version: StorageVersion)
-        async throws(StorageError)
-    {
-        guard documents[location]?.version == version else { throw StorageError.conflict(location) }
-        documents[location] = nil
-    }
-
-    /// Sets a document aside and puts `replacement` in its place (memory never holds damaged
-    /// data, but the protocol's rule is kept).
+    /// Sets a document aside and puts `replacement` in its place.
     ///
     /// - Parameters:
     ///   - location: Where the document is.
@@ -73,29 +97,38 @@ public actor InMemoryStorage: PreferencesStorage {
     public func quarantine(
         _ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?
     ) async throws(StorageError) -> Quarantine {
-        guard let current = documents[location], current.version == version else {
+        guard let current = slots[location], current.version == version else {
             throw StorageError.conflict(location)
         }
+        try faults.step(location)
         let aside = "\(location) (set aside at version \(version))"
-        quarantined[aside] = current.preferences
+        switch current {
+        case .document(let document): quarantined[aside] = document.preferences.jsonData()
+        case .damaged(let data, _): quarantined[aside] = data
+        }
         guard let replacement else {
-            documents[location] = nil
+            slots[location] = nil
             return Quarantine(movedTo: aside, version: nil)
         }
         let next = nextVersion()
-        documents[location] = StoredDocument(preferences: replacement, version: next)
+        slots[location] = .document(StoredDocument(preferences: replacement, version: next))
         return Quarantine(movedTo: aside, version: next)
     }
 
-    /// The profile ids or publication identifiers of a configurable with a document of `kind`.
+    /// A page of the profile ids or publication identifiers of a configurable with a document of
+    /// `kind`.
     ///
     /// - Parameters:
     ///   - kind: Which documents.
     ///   - configurable: The configurable.
+    ///   - after: Only identifiers after this one; `nil` from the start.
+    ///   - limit: The most to return; `nil` for all.
     /// - Returns: The identifiers, sorted by their UTF-8 bytes.
     /// - Throws: Never: a memory storage cannot fail to list.
-    public func names(of kind: StorageKind, configurable: String) async throws(StorageError) -> [String] {
-        documents.keys.compactMap { location -> String? in
+    public func names(of kind: StorageKind, configurable: String, after: String?, limit: Int?)
+        async throws(StorageError) -> [String]
+    {
+        let all = slots.keys.compactMap { location -> String? in
             switch (kind, location) {
             case (.profiles, .layer(let owner, .profile(let id))),
                 (.publications, .layer(let owner, .publication(let id))),
@@ -105,7 +138,7 @@ public actor InMemoryStorage: PreferencesStorage {
             default: return nil
             }
         }
-        .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return StorageKind.page(all, after: after, limit: limit)
     }
 
     /// The configurables with documents.
@@ -114,14 +147,28 @@ public actor InMemoryStorage: PreferencesStorage {
     /// - Throws: Never.
     public func configurables() async throws(StorageError) -> [String] {
         var seen = Set<JSONScalarKey>()
-        for location in documents.keys {
+        for location in slots.keys {
             if let configurable = location.configurable { seen.insert(JSONScalarKey(configurable)) }
         }
         return seen.map(\.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// Puts raw data at a location, as a damaged file would be: for tests of corrupt data.
+    ///
+    /// - Parameters:
+    ///   - data: The data; when it is a JSON object it is stored as a document.
+    ///   - location: Where.
+    package func plant(_ data: Data, at location: StorageLocation) {
+        let version = nextVersion()
+        if let preferences = try? Preferences(json: data) {
+            slots[location] = .document(StoredDocument(preferences: preferences, version: version))
+        } else {
+            slots[location] = .damaged(data, version)
+        }
+    }
+
     private func nextVersion() -> StorageVersion {
         counter += 1
-        return StorageVersion(String(counter))
+        return StorageVersion(name.prefix(8) + "-" + String(counter))
     }
 }

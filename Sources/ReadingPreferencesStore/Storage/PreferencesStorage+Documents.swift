@@ -54,32 +54,78 @@ extension PreferencesStorage {
         return values.isEmpty ? nil : values
     }
 
-    /// Applies changed keys to a document: load it, apply, save at the version loaded, again on
-    /// a conflict (another writer came first); a document left with no keys is removed.
+    /// Applies changed keys to documents, all in one batch: load them, apply, commit at the
+    /// versions loaded, again on a conflict (another writer came first); a document left with
+    /// no keys is removed.
     ///
     /// - Parameters:
-    ///   - changes: The keys to set or remove.
-    ///   - location: The document.
+    ///   - changes: The keys to set or remove, per document (each document once).
     ///   - isolation: The caller's actor, which the work stays on.
-    /// - Returns: The document as saved (`nil` when it no longer exists), and the problems met.
+    /// - Returns: The documents as saved (`nil` when one no longer exists), and the problems met.
     /// - Throws: ``StorageError``.
     func apply(
-        _ changes: KeyChanges, to location: StorageLocation, isolation: isolated (any Actor)? = #isolation
-    ) async throws -> (document: StoredDocument?, problems: [StorageError]) {
+        _ changes: [(location: StorageLocation, keys: KeyChanges)],
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> (documents: [StorageLocation: StoredDocument?], problems: [StorageError]) {
         var problems: [StorageError] = []
-        let document = try await retryingOnConflict(location) { () async throws -> StoredDocument? in
-            let (current, problem) = try await loadRepairing(location)
-            if let problem { problems.append(problem) }
-            let edited = changes.applied(to: current?.preferences ?? Preferences())
-            if edited.isEmpty {
-                if let current { try await remove(location, expecting: current.version) }
-                return nil
+        let documents = try await retryingOnConflict(changes.first?.location ?? .device) {
+            () async throws -> [StorageLocation: StoredDocument?] in
+            var loaded: [StorageLocation: StoredDocument?] = [:]
+            for change in changes {
+                let (current, problem) = try await loadRepairing(change.location)
+                if let problem { problems.append(problem) }
+                loaded[change.location] = .some(current)
             }
-            if let current, edited.members == current.preferences.members { return current }
-            let version = try await save(edited, to: location, expecting: current?.version)
-            return StoredDocument(preferences: edited, version: version)
+            return try await commit(changes, on: loaded)
         }
-        return (document, problems)
+        return (documents, problems)
+    }
+
+    /// Applies changed keys to documents as they were loaded, in one batch, with a check that
+    /// each document in `verifying` is still as loaded: one attempt, which fails with a
+    /// conflict when anything changed since.
+    ///
+    /// - Parameters:
+    ///   - changes: The keys to set or remove, per document (each document once).
+    ///   - loaded: The documents as loaded (`nil`: absent); every changed one is there.
+    ///   - verifying: Documents the batch depends on (a precondition was computed on them),
+    ///     checked whether or not they change.
+    /// - Returns: The documents as saved.
+    /// - Throws: ``StorageError``.
+    func commit(
+        _ changes: [(location: StorageLocation, keys: KeyChanges)],
+        on loaded: [StorageLocation: StoredDocument?],
+        verifying: [StorageLocation] = []
+    ) async throws(StorageError) -> [StorageLocation: StoredDocument?] {
+        var batch: [DocumentChange] = []
+        var saved: [StorageLocation: Preferences] = [:]
+        var result: [StorageLocation: StoredDocument?] = [:]
+        var changed = Set<StorageLocation>()
+        for change in changes {
+            changed.insert(change.location)
+            let current = loaded[change.location] ?? nil
+            let edited = change.keys.applied(to: current?.preferences ?? Preferences())
+            if edited.isEmpty {
+                result[change.location] = .some(nil)
+                if let current { batch.append(.remove(change.location, expecting: current.version)) }
+            } else if let current, edited.members == current.preferences.members {
+                result[change.location] = .some(current)
+            } else {
+                saved[change.location] = edited
+                batch.append(.save(edited, to: change.location, expecting: current?.version))
+            }
+        }
+        var checks: [DocumentChange] = []
+        for location in verifying where !batch.contains(where: { $0.location == location }) {
+            checks.append(.verify(location, expecting: (loaded[location] ?? nil)?.version))
+        }
+        guard !batch.isEmpty || !checks.isEmpty else { return result }
+        let versions = try await commit(batch + checks)
+        for (change, version) in zip(batch, versions) {
+            guard let preferences = saved[change.location], let version else { continue }
+            result[change.location] = .some(StoredDocument(preferences: preferences, version: version))
+        }
+        return result
     }
 }
 

@@ -2,23 +2,30 @@ import Foundation
 import ReadingPreferences
 
 /// Where the store keeps documents: plain files (``FileStorage``), memory (``InMemoryStorage``),
-/// or a server's own database (SPEC 9).
+/// `UserDefaults` (``UserDefaultsStorage``), or a server's own database (SPEC 9).
 ///
 /// A storage holds JSON documents at ``StorageLocation``s, each with an opaque
-/// ``StorageVersion``. Saving is optimistic: it succeeds only when the document is still at the
-/// version the caller loaded (or still absent), and fails with ``StorageError/Code/conflict``
-/// otherwise; the store then loads again, re-applies only the keys it changed, and retries
-/// (in one retry-on-conflict loop), so no writer ever loses another's update. The same documents
-/// carry sync's state (``StorageLocation/syncSnapshot(configurable:_:)`` and
-/// ``StorageLocation/syncState``), so every storage can sync. Implement it over a table of
-/// `(user_id, location, json, version)`: see the "Storing preferences on a server" article.
+/// ``StorageVersion``. Writing is optimistic and transactional: ``commit(_:)`` applies a batch of
+/// ``DocumentChange``s only when every document is still at the version the caller loaded (or
+/// still absent), all of them or none, and fails with ``StorageError/Code/conflict`` otherwise;
+/// the store then loads again, re-applies only the keys it changed, and retries (in one
+/// retry-on-conflict loop), so no writer ever loses another's update and an edit that touches
+/// two documents never half-saves. The same documents carry sync's state
+/// (``StorageLocation/syncSnapshot(configurable:_:)`` and ``StorageLocation/syncState``), so
+/// every storage can sync. Implement it over a table of `(user_id, location, json, version)`:
+/// see the "Storing preferences on a server" article.
 ///
-/// Rules every storage keeps (`StorageConformance`, in `ReadingPreferencesConformance`, checks them):
+/// Rules every storage keeps (`StorageConformance`, in `ReadingPreferencesConformance`, checks
+/// them):
 /// 1. A document loads back exactly as saved: member order, every number's text, `$` keys.
 /// 2. Equal versions mean equal documents: a version is never reused for other contents, even
 ///    after the document is removed and saved again.
-/// 3. Data that is not a JSON object is never silently dropped: ``load(_:)`` reports it, and
-///    ``quarantine(_:expecting:replacement:)`` keeps it aside.
+/// 3. A batch is applied whole or not at all, and its checks and writes are one step: no other
+///    writer's change lands between them.
+/// 4. Data that is not a JSON object is never silently dropped: ``load(_:)`` reports it as
+///    ``StorageError/Code/corruptDocument``, and ``quarantine(_:expecting:replacement:)`` keeps
+///    it aside. Any other failure is ``StorageError/Code/io``, never an absent document.
+/// 5. Listings give identifiers (never file or row names), of the configurable asked for only.
 public protocol PreferencesStorage: Sendable {
     /// Loads a document, or `nil` when there is none.
     ///
@@ -29,25 +36,26 @@ public protocol PreferencesStorage: Sendable {
     ///   stays where it is until ``quarantine(_:expecting:replacement:)`` sets it aside).
     func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument?
 
-    /// Saves a document if it is still at `version` (`nil`: if there is none yet).
+    /// Applies a batch of changes if every document is still at its expected version: all of
+    /// them, or none.
     ///
-    /// - Parameters:
-    ///   - preferences: The whole document.
-    ///   - location: Where it lives.
-    ///   - version: The version loaded before, or `nil` when none was.
-    /// - Returns: The new version.
-    /// - Throws: ``StorageError`` with ``StorageError/Code/conflict`` when the document changed.
-    func save(
-        _ preferences: Preferences, to location: StorageLocation, expecting version: StorageVersion?
-    ) async throws(StorageError) -> StorageVersion
-
-    /// Removes a document if it is still at `version`.
+    /// ```swift
+    /// let versions = try await storage.commit([
+    ///     .save(shared, to: .layer(configurable: "epub", .shared), expecting: sharedVersion),
+    ///     .remove(.layer(configurable: "epub", .publication(id)), expecting: bookVersion),
+    /// ])
+    /// ```
     ///
-    /// - Parameters:
-    ///   - location: Where it lives.
-    ///   - version: The version loaded before.
-    /// - Throws: ``StorageError`` with ``StorageError/Code/conflict`` when the document changed.
-    func remove(_ location: StorageLocation, expecting version: StorageVersion) async throws(StorageError)
+    /// The checks and the writes are one step: no other writer's change lands between them. A
+    /// location appears at most once in a batch.
+    ///
+    /// - Parameter changes: The changes.
+    /// - Returns: One version per change, in order: the saved document's, `nil` for a removal,
+    ///   the checked version for a ``DocumentChange/Action/verify``.
+    /// - Throws: ``StorageError`` and nothing is changed: ``StorageError/Code/conflict`` when a
+    ///   document is not at its expected version, ``StorageError/Code/io`` when the storage
+    ///   fails.
+    func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?]
 
     /// Sets damaged data aside where a person can find it, and puts `replacement` (or nothing)
     /// in its place, in one step: at every instant the location holds the damaged data or the
@@ -62,21 +70,56 @@ public protocol PreferencesStorage: Sendable {
     func quarantine(_ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?)
         async throws(StorageError) -> Quarantine
 
-    /// The identifiers of a configurable's profiles or publications that have a document of
-    /// `kind` (their layer document, or their sync snapshot).
+    /// A page of the identifiers of a configurable's profiles or publications that have a
+    /// document of `kind` (their layer document, or their sync snapshot).
+    ///
+    /// ```swift
+    /// var after: String?
+    /// repeat {
+    ///     let page = try await storage.names(of: .publications, configurable: "epub", after: after, limit: 500)
+    ///     // ...
+    ///     after = page.count == 500 ? page.last : nil
+    /// } while after != nil
+    /// ```
     ///
     /// - Parameters:
     ///   - kind: Which documents to list.
-    ///   - configurable: The configurable's identifier.
-    /// - Returns: The identifiers, sorted by their UTF-8 bytes.
+    ///   - configurable: The configurable's identifier; no other configurable's documents are
+    ///     listed.
+    ///   - after: Lists only identifiers after this one in UTF-8 byte order; `nil` from the start.
+    ///   - limit: The most identifiers to return; `nil` for all.
+    /// - Returns: The identifiers themselves (never a file or row name), sorted by their UTF-8
+    ///   bytes.
     /// - Throws: ``StorageError`` when the listing fails.
-    func names(of kind: StorageKind, configurable: String) async throws(StorageError) -> [String]
+    func names(of kind: StorageKind, configurable: String, after: String?, limit: Int?)
+        async throws(StorageError)
+        -> [String]
 
     /// The identifiers of every configurable that has documents.
     ///
     /// - Returns: The identifiers, sorted by their UTF-8 bytes.
     /// - Throws: ``StorageError`` when the listing fails.
     func configurables() async throws(StorageError) -> [String]
+
+    /// Every layer document the storage holds, of every configurable, with its version: what a
+    /// person stored, for an export. (Sync's snapshots and state, and the device document, are
+    /// this storage's own records, not exported.)
+    ///
+    /// The default lists ``configurables()`` and each one's layers; a database may answer in
+    /// one query.
+    ///
+    /// - Returns: The documents, by configurable, then layer.
+    /// - Throws: ``StorageError``.
+    func export() async throws(StorageError) -> [ExportedDocument]
+
+    /// Removes every document the storage holds, sync's records and the device document
+    /// included, for an account's deletion or a reset. Versions never repeat afterwards.
+    ///
+    /// The default lists every location and removes them in batches; a database may delete a
+    /// user's rows in one statement.
+    ///
+    /// - Throws: ``StorageError``.
+    func removeAll() async throws(StorageError)
 
     /// What makes two storage values the same place, for stores that share it: a sync through
     /// one store is reported on the change streams of every store whose storage has the same
@@ -104,9 +147,158 @@ extension PreferencesStorage {
 
     /// No signals.
     public func syncSignals() -> AsyncStream<Void>? { nil }
+
+    /// Saves a document if it is still at `version` (`nil`: if there is none yet): a batch of
+    /// one ``DocumentChange/save(_:to:expecting:)``.
+    ///
+    /// - Parameters:
+    ///   - preferences: The whole document.
+    ///   - location: Where it lives.
+    ///   - version: The version loaded before, or `nil` when none was.
+    /// - Returns: The new version.
+    /// - Throws: ``StorageError`` with ``StorageError/Code/conflict`` when the document changed.
+    @discardableResult
+    public func save(
+        _ preferences: Preferences, to location: StorageLocation, expecting version: StorageVersion?
+    ) async throws(StorageError) -> StorageVersion {
+        let versions = try await commit([.save(preferences, to: location, expecting: version)])
+        guard let saved = versions.first ?? nil else {
+            throw StorageError(.io, location: location, message: "the storage returned no version for a save")
+        }
+        return saved
+    }
+
+    /// Removes a document if it is still at `version`: a batch of one
+    /// ``DocumentChange/remove(_:expecting:)``.
+    ///
+    /// - Parameters:
+    ///   - location: Where it lives.
+    ///   - version: The version loaded before.
+    /// - Throws: ``StorageError`` with ``StorageError/Code/conflict`` when the document changed.
+    public func remove(_ location: StorageLocation, expecting version: StorageVersion)
+        async throws(StorageError)
+    {
+        _ = try await commit([.remove(location, expecting: version)])
+    }
+
+    /// Every identifier of a configurable's profiles or publications with a document of `kind`.
+    ///
+    /// - Parameters:
+    ///   - kind: Which documents to list.
+    ///   - configurable: The configurable's identifier.
+    /// - Returns: The identifiers, sorted by their UTF-8 bytes.
+    /// - Throws: ``StorageError`` when the listing fails.
+    public func names(of kind: StorageKind, configurable: String) async throws(StorageError) -> [String] {
+        try await names(of: kind, configurable: configurable, after: nil, limit: nil)
+    }
+
+    /// Lists ``configurables()`` and, for each, its shared, overrides, profile and publication
+    /// documents, then loads them.
+    public func export() async throws(StorageError) -> [ExportedDocument] {
+        var result: [ExportedDocument] = []
+        for configurable in try await configurables() {
+            for location in try await layerLocations(of: configurable) {
+                guard let document = try await load(location) else { continue }
+                result.append(ExportedDocument(location: location, document: document))
+            }
+        }
+        return result
+    }
+
+    /// Lists every location (layers, their snapshots, the device document, sync's state and
+    /// lease) and removes each at the version loaded, 64 to a batch, again on a conflict.
+    public func removeAll() async throws(StorageError) {
+        try await removeEveryDocument()
+    }
+
+    /// ``removeAll()``'s default: passes over every location until one finds nothing left.
+    package func removeEveryDocument() async throws(StorageError) {
+        for _ in 0..<32 {
+            var locations: [StorageLocation] = [.device, .syncState, .syncLease]
+            for configurable in try await configurables() {
+                for location in try await layerLocations(of: configurable) {
+                    locations.append(location)
+                    if case .layer(let configurable, let layer) = location {
+                        locations.append(.syncSnapshot(configurable: configurable, layer))
+                    }
+                }
+                for kind in [StorageKind.profileSnapshots, .publicationSnapshots] {
+                    for id in try await names(of: kind, configurable: configurable) {
+                        locations.append(
+                            .syncSnapshot(
+                                configurable: configurable,
+                                kind == .profileSnapshots ? .profile(id) : .publication(id)))
+                    }
+                }
+            }
+            var batch: [DocumentChange] = []
+            var seen = Set<StorageLocation>()
+            var conflicted = false
+            var found = false
+            func flush() async throws(StorageError) {
+                guard !batch.isEmpty else { return }
+                do throws(StorageError) {
+                    _ = try await commit(batch)
+                } catch {
+                    guard error.code == .conflict else { throw error }
+                    conflicted = true
+                }
+                batch.removeAll()
+            }
+            for location in locations where seen.insert(location).inserted {
+                let version: StorageVersion
+                do throws(StorageError) {
+                    guard let document = try await load(location) else { continue }
+                    version = document.version
+                } catch {
+                    guard error.code == .corruptDocument, let damaged = error.version else { throw error }
+                    version = damaged
+                }
+                found = true
+                batch.append(.remove(location, expecting: version))
+                if batch.count == 64 { try await flush() }
+            }
+            try await flush()
+            if !found && !conflicted { return }
+        }
+        throw StorageError(
+            .conflict, location: nil, message: "documents kept changing while they were removed")
+    }
+
+    /// The shared, overrides, profile and publication locations of a configurable.
+    private func layerLocations(of configurable: String) async throws(StorageError) -> [StorageLocation] {
+        var result: [StorageLocation] = [
+            .layer(configurable: configurable, .shared), .layer(configurable: configurable, .overrides),
+        ]
+        for id in try await names(of: .profiles, configurable: configurable) {
+            result.append(.layer(configurable: configurable, .profile(id)))
+        }
+        for id in try await names(of: .publications, configurable: configurable) {
+            result.append(.layer(configurable: configurable, .publication(id)))
+        }
+        return result
+    }
 }
 
-/// Which documents ``PreferencesStorage/names(of:configurable:)`` lists.
+/// One document of an export: where it lives, its preferences and its version.
+public struct ExportedDocument: Sendable, Hashable {
+    /// Where it lives.
+    public var location: StorageLocation
+    /// The document.
+    public var document: StoredDocument
+
+    /// Creates an exported document.
+    ///
+    /// - Parameters:
+    ///   - location: Where it lives.
+    ///   - document: The document.
+    public init(location: StorageLocation, document: StoredDocument) {
+        self.location = location
+        self.document = document
+    }
+}
+
+/// Which documents ``PreferencesStorage/names(of:configurable:after:limit:)`` lists.
 public enum StorageKind: String, Sendable, Hashable, CaseIterable {
     /// Profiles with a document, by id.
     case profiles
@@ -165,5 +357,18 @@ public struct Quarantine: Sendable, Hashable {
     public init(movedTo: String, version: StorageVersion?) {
         self.movedTo = movedTo
         self.version = version
+    }
+}
+
+extension StorageKind {
+    /// A page of identifiers: sorted by their UTF-8 bytes, those after `after`, at most `limit`.
+    package static func page(_ identifiers: [String], after: String?, limit: Int?) -> [String] {
+        var sorted = identifiers.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        if let after {
+            let start = sorted.firstIndex { after.utf8.lexicographicallyPrecedes($0.utf8) } ?? sorted.endIndex
+            sorted.removeSubrange(..<start)
+        }
+        if let limit, limit < sorted.count { sorted.removeSubrange(max(limit, 0)...) }
+        return sorted
     }
 }

@@ -182,26 +182,41 @@ struct SyncSession {
                 scope, document: document, snapshot: snapshot, clock: &clock, earlier: earlier)
             reconciliation.advanceClock(to: clock)
             let settled = reconciliation.settle(scope, stamped, document: document)
+            // The document and its snapshot change together, in one batch.
+            var batch: [DocumentChange] = []
             if !settled.changes.isEmpty {
                 let edited = settled.changes.applied(to: document.preferences ?? Preferences())
                 if edited.isEmpty {
                     if let documentVersion {
-                        try await storage.remove(scope.location, expecting: documentVersion)
+                        batch.append(.remove(scope.location, expecting: documentVersion))
                     }
                 } else {
-                    _ = try await storage.save(edited, to: scope.location, expecting: documentVersion)
+                    batch.append(.save(edited, to: scope.location, expecting: documentVersion))
                 }
             }
             if case .present(let old) = snapshot, old == settled.snapshot {
                 // Unchanged.
             } else if settled.snapshot.isEmpty {
                 if let snapshotVersion {
-                    try await storage.remove(scope.snapshotLocation, expecting: snapshotVersion)
+                    batch.append(.remove(scope.snapshotLocation, expecting: snapshotVersion))
                 }
             } else {
-                _ = try await storage.save(
-                    SyncSnapshot.document(settled.snapshot), to: scope.snapshotLocation,
-                    expecting: snapshotVersion)
+                batch.append(
+                    .save(
+                        SyncSnapshot.document(settled.snapshot), to: scope.snapshotLocation,
+                        expecting: snapshotVersion))
+            }
+            if !batch.isEmpty {
+                // A document that changed since it was read fails the batch (the retry reads it
+                // again), even when only the snapshot is written.
+                if !batch.contains(where: { $0.location == scope.location }) {
+                    if case .unreadable = document {
+                        // Nothing to check: it could not be read.
+                    } else {
+                        batch.append(.verify(scope.location, expecting: documentVersion))
+                    }
+                }
+                _ = try await storage.commit(batch)
             }
             reconciliation.commit(scope, settled, clock: clock, unstamped: stamped.unstamped.count)
             if stamped.lostHistory { reconciliation.report(.documentWithoutHistory(scope)) }

@@ -106,17 +106,13 @@ actor FaultyStorage: PreferencesStorage {
         try await base.load(location)
     }
 
-    func save(_ preferences: Preferences, to location: StorageLocation, expecting version: StorageVersion?)
-        async throws(StorageError) -> StorageVersion
-    {
-        try await fault(location)
-        saves += 1
-        return try await base.save(preferences, to: location, expecting: version)
-    }
-
-    func remove(_ location: StorageLocation, expecting version: StorageVersion) async throws(StorageError) {
-        try await fault(location)
-        try await base.remove(location, expecting: version)
+    /// Each write of the batch passes the fault point first: a fault fails the whole batch.
+    func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
+        for change in changes where change.action != .verify {
+            try await fault(change.location)
+            if case .save = change.action { saves += 1 }
+        }
+        return try await base.commit(changes)
     }
 
     func quarantine(_ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?)
@@ -125,8 +121,10 @@ actor FaultyStorage: PreferencesStorage {
         try await base.quarantine(location, expecting: version, replacement: replacement)
     }
 
-    func names(of kind: StorageKind, configurable: String) async throws(StorageError) -> [String] {
-        try await base.names(of: kind, configurable: configurable)
+    func names(of kind: StorageKind, configurable: String, after: String?, limit: Int?)
+        async throws(StorageError) -> [String]
+    {
+        try await base.names(of: kind, configurable: configurable, after: after, limit: limit)
     }
 
     func configurables() async throws(StorageError) -> [String] {

@@ -157,4 +157,36 @@ extension PreferencesEditor {
         case .activate(let key): try activate(key: key)
         }
     }
+
+    /// Applies one edit, storing a `set` or `clear` of a key the configurable does not declare
+    /// as it is (a newer app's key, kept for it) instead of failing with `unknownKey`.
+    ///
+    /// ```swift
+    /// try editor.apply(.set(key: "pageTurnAnimation", value: "curl"), allowingUnknownKeys: true)
+    /// try editor.apply(.clear(key: "pageTurnAnimation"), allowingUnknownKeys: true)
+    /// ```
+    ///
+    /// A reserved `$` key is never stored this way; other operations on an unknown key still
+    /// fail with `unknownKey`, since nothing says what they mean.
+    ///
+    /// - Parameters:
+    ///   - edit: The edit.
+    ///   - allowingUnknownKeys: Whether a `set` or `clear` of an undeclared key stores it as is.
+    /// - Throws: ``PreferenceError`` as ``apply(_:)``, and the preferences are left unchanged.
+    public mutating func apply(_ edit: PreferenceEdit, allowingUnknownKeys: Bool) throws(PreferenceError) {
+        if allowingUnknownKeys, let key = edit.key, Schema.catalogue.slot(forKey: key) == nil,
+            !Preferences.isReserved(key)
+        {
+            switch edit {
+            case .set(_, let value, _):
+                storeUndeclared(key, value == .null ? nil : value)
+                return
+            case .clear:
+                storeUndeclared(key, nil)
+                return
+            default: break
+            }
+        }
+        try apply(edit)
+    }
 }

@@ -107,6 +107,11 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
         if !isOverridden(slot: slot) { values.storage[slot] = value }
     }
 
+    /// Stores (or removes) a key no setting declares, as it is: it resolves to nothing.
+    mutating func storeUndeclared(_ key: String, _ value: JSONValue?) {
+        preferences[key] = value
+    }
+
     /// Removes a slot's key and its aliases.
     mutating func unstore(slot: Int) {
         let descriptor = Schema.catalogue.descriptors[slot]

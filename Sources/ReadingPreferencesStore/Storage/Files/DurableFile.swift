@@ -371,33 +371,52 @@ package enum DurableFile {
     /// Writes a temporary file, gives it the target's mode and owner, flushes it, renames it over
     /// the target and flushes the folder; returns the new file's status.
     static func replace(_ target: String, with data: Data, existing: stat?) throws(Failure) -> stat {
-        if let existing {
-            guard existing.st_nlink <= 1 else {
-                throw Failure(
-                    "cannot replace", target,
-                    "it has \(existing.st_nlink) hard links, which replacing it would break; "
-                        + "edit a copy, or remove the other links")
-            }
-            guard access(target, W_OK) == 0 else { throw .system("cannot write", target) }
-        }
+        try checkReplaceable(target, existing: existing)
         let temporary = temporaryPath(for: target)
         // A leftover of a killed run (or anything planted there): ours to remove, since we hold
         // the target's lock; `unlink` removes a link itself, never its target.
         if unlink(temporary) != 0, errno != ENOENT { throw .system("cannot remove the leftover", temporary) }
+        let written = try writeNew(data, to: temporary, like: existing)
+        guard rename(temporary, target) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw .system("cannot replace", target, errno: code)
+        }
+        flushFolder(of: target)
+        return written
+    }
+
+    /// Refuses to replace a file with several hard links (replacing it would break them) or one
+    /// this process may not write.
+    static func checkReplaceable(_ target: String, existing: stat?) throws(Failure) {
+        guard let existing else { return }
+        guard existing.st_nlink <= 1 else {
+            throw Failure(
+                "cannot replace", target,
+                "it has \(existing.st_nlink) hard links, which replacing it would break; "
+                    + "edit a copy, or remove the other links")
+        }
+        guard access(target, W_OK) == 0 else { throw .system("cannot write", target) }
+    }
+
+    /// Creates a new file (never through a link, never over an existing one) with the mode and,
+    /// where permitted, the owner of `existing`, writes `data` and flushes it; on failure nothing
+    /// is left behind. Returns the file's status.
+    static func writeNew(_ data: Data, to path: String, like existing: stat?) throws(Failure) -> stat {
         let mode: mode_t = existing.map { $0.st_mode & 0o7777 } ?? 0o666
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
-            let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             throw .system("cannot create a temporary file in", folder)
         }
         var completed = false
         defer {
             if !completed {
                 close(descriptor)
-                unlink(temporary)
+                unlink(path)
             }
         }
-        try writeAll(data, to: descriptor, path: temporary)
+        try writeAll(data, to: descriptor, path: path)
         if let existing {
             // Keep the target's mode exactly (the umask applied at creation), and its owner
             // where this process may set it.
@@ -406,21 +425,14 @@ package enum DurableFile {
                 _ = fchown(descriptor, existing.st_uid, existing.st_gid)
             }
         }
-        guard flush(descriptor) else { throw .system("cannot flush", temporary) }
+        guard flush(descriptor) else { throw .system("cannot flush", path) }
         var written = stat()
         _ = fstat(descriptor, &written)
-        guard close(descriptor) == 0 else {
-            completed = true
-            unlink(temporary)
-            throw .system("cannot write", temporary)
-        }
         completed = true
-        guard rename(temporary, target) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw .system("cannot replace", target, errno: code)
+        guard close(descriptor) == 0 else {
+            unlink(path)
+            throw .system("cannot write", path)
         }
-        flushFolder(of: target)
         return written
     }
 

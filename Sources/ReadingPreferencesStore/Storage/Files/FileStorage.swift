@@ -34,15 +34,23 @@ public struct FileStorage: PreferencesStorage {
     public let root: URL
     /// The folder layout under the root.
     let layout: FileLayout
+    /// Failures a test armed, struck before each file written.
+    package let faults: StorageFaultPlan?
 
     /// Creates a storage rooted at a folder (created on the first write).
     ///
     /// - Parameter root: The root folder.
     public init(root: URL) {
+        self.init(root: root, faults: nil)
+    }
+
+    /// Creates a storage whose writes a test can make fail.
+    package init(root: URL, faults: StorageFaultPlan?) {
         self.root = root
         var path = Self.path(of: root)
         while path.utf8.count > 1, path.hasSuffix("/") { path.removeLast() }
         layout = FileLayout(rootPath: path)
+        self.faults = faults
     }
 
     /// A folder's path. The percent-encoded path is several times cheaper to get (and a store is
@@ -79,6 +87,10 @@ public struct FileStorage: PreferencesStorage {
     ///   data's version) when the file is not a JSON object, ``StorageError/Code/io`` when it
     ///   cannot be read or is not a regular file.
     public func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
+        if !RecoveredRoots.shared.contains(layout.rootPath) {
+            let batch = FileBatch(layout: layout, faults: nil)
+            await BlockingIO.run { () throws(Never) in Self.recoverOnFirstUse(batch) }
+        }
         let path = path(of: location)
         let file: (data: Data, status: stat)?
         do throws(DurableFile.Failure) { file = try DurableFile.readWithStatus(path) } catch {
@@ -108,66 +120,35 @@ public struct FileStorage: PreferencesStorage {
 
     // MARK: - Writing
 
-    /// Saves a document if its file is still at `version`, under the file's lock.
+    /// Applies a batch of changes under the files' locks, all or none (see `FileBatch`: a crash
+    /// leaves each file old or new, and a committed batch is finished by the next write).
     ///
-    /// - Parameters:
-    ///   - preferences: The document.
-    ///   - location: Where it lives.
-    ///   - version: The version loaded before, or `nil`.
-    /// - Returns: The new version.
-    /// - Throws: ``StorageError``.
-    public func save(
-        _ preferences: Preferences, to location: StorageLocation, expecting version: StorageVersion?
-    ) async throws(StorageError) -> StorageVersion {
-        let bytes = bytes(of: preferences, at: location)
-        let path = path(of: location)
-        let layout = layout
-        return try await BlockingIO.run { () throws(StorageError) -> StorageVersion in
-            func attempt() throws(StorageError) -> StorageVersion {
-                try Self.locked(path, location) {
-                    (file: borrowing DurableFile.LockedFile) throws(StorageError) in
-                    guard file.existing.map({ ContentVersion.of($0.data) }) == version else {
-                        throw StorageError.conflict(location)
-                    }
-                    do throws(DurableFile.Failure) { try file.replace(with: bytes) } catch {
-                        throw Self.io(error, location)
-                    }
-                    if location == .syncState { Self.excludeFromBackup(path) }
-                    return ContentVersion.of(bytes)
-                }
+    /// - Parameter changes: The changes.
+    /// - Returns: One version per change.
+    /// - Throws: ``StorageError``: ``StorageError/Code/conflict`` when a file is not at its
+    ///   expected version, ``StorageError/Code/io`` when a file cannot be written; nothing is
+    ///   changed then.
+    public func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
+        try DocumentChange.checkDistinct(changes)
+        guard !changes.isEmpty else { return [] }
+        let entries = changes.map { change -> FileBatch.Entry in
+            var bytes: Data?
+            if case .save(let preferences) = change.action {
+                bytes = self.bytes(of: preferences, at: change.location)
             }
-            try Self.markFolder(of: location, layout: layout)
-            do throws(StorageError) {
-                return try attempt()
-            } catch {
-                // The folder is made on the first write into it, not checked on every write.
-                guard error.code == .io, try Self.createFolder(of: location, path: path) else { throw error }
-                return try attempt()
-            }
+            return FileBatch.Entry(
+                location: change.location, path: path(of: change.location), action: change.action,
+                bytes: bytes,
+                expected: change.expected)
         }
-    }
-
-    /// Removes a document's file if it is still at `version`.
-    ///
-    /// - Parameters:
-    ///   - location: Where it lives.
-    ///   - version: The version loaded before.
-    /// - Throws: ``StorageError``.
-    public func remove(_ location: StorageLocation, expecting version: StorageVersion)
-        async throws(StorageError)
-    {
-        let path = path(of: location)
-        try await BlockingIO.run { () throws(StorageError) in
-            guard
-                FileManager.default.fileExists(
-                    atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-            else { throw StorageError.conflict(location) }
-            try Self.locked(path, location) { (file: borrowing DurableFile.LockedFile) throws(StorageError) in
-                guard file.existing.map({ ContentVersion.of($0.data) }) == version else {
-                    throw StorageError.conflict(location)
-                }
-                do throws(DurableFile.Failure) { try file.remove() } catch { throw Self.io(error, location) }
+        let batch = FileBatch(layout: layout, faults: faults)
+        let layout = layout
+        return try await BlockingIO.run { () throws(StorageError) -> [StorageVersion?] in
+            Self.recoverOnFirstUse(batch)
+            for entry in entries where entry.bytes != nil {
+                try Self.markFolder(of: entry.location, layout: layout)
             }
+            return try batch.run(entries)
         }
     }
 
@@ -185,8 +166,12 @@ public struct FileStorage: PreferencesStorage {
     ) async throws(StorageError) -> Quarantine {
         let path = path(of: location)
         let bytes = replacement.map { self.bytes(of: $0, at: location) }
+        let batch = FileBatch(layout: layout, faults: faults)
         return try await BlockingIO.run { () throws(StorageError) -> Quarantine in
-            try Self.locked(path, location) { (file: borrowing DurableFile.LockedFile) throws(StorageError) in
+            batch.recover()
+            try batch.faults?.step(location)
+            return try Self.locked(path, location) {
+                (file: borrowing DurableFile.LockedFile) throws(StorageError) in
                 guard file.existing.map({ ContentVersion.of($0.data) }) == version else {
                     throw StorageError.conflict(location)
                 }
@@ -241,17 +226,24 @@ public struct FileStorage: PreferencesStorage {
 
     // MARK: - Listing
 
-    /// The identifiers of a configurable's profiles or publications with a file of `kind`.
+    /// A page of the identifiers of a configurable's profiles or publications with a file of
+    /// `kind`: read from the file names, and from the `$id` at the start of the files whose names
+    /// do not say it.
     ///
     /// - Parameters:
     ///   - kind: Which files to list.
     ///   - configurable: The configurable.
+    ///   - after: Only identifiers after this one; `nil` from the start.
+    ///   - limit: The most to return; `nil` for all.
     /// - Returns: The identifiers, sorted by their UTF-8 bytes.
     /// - Throws: ``StorageError`` when the folder cannot be listed.
-    public func names(of kind: StorageKind, configurable: String) async throws(StorageError) -> [String] {
+    public func names(of kind: StorageKind, configurable: String, after: String?, limit: Int?)
+        async throws(StorageError) -> [String]
+    {
         let layout = layout
         return try await BlockingIO.run { () throws(StorageError) in
-            try layout.names(of: kind, configurable: configurable)
+            StorageKind.page(
+                try layout.names(of: kind, configurable: configurable), after: after, limit: limit)
         }
     }
 
@@ -269,6 +261,7 @@ public struct FileStorage: PreferencesStorage {
     /// - Returns: The number of files removed.
     @discardableResult
     public func removeLeftovers() -> Int {
+        FileBatch(layout: layout, faults: nil).recover()
         var removed = 0
         var folders = [layout.rootPath]
         while let folder = folders.popLast() {
@@ -278,16 +271,64 @@ public struct FileStorage: PreferencesStorage {
                 var info = stat()
                 let path = folder + "/" + entry
                 if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { folders.append(path) }
+                // A batch's prepared file, whose batch never reached its commit point (the
+                // committed ones were finished above): removed under its target's lock.
+                if FileBatch.isPrepared(entry), let range = entry.range(of: ".txn-", options: .backwards) {
+                    let target =
+                        folder + "/" + String(entry[entry.index(after: entry.startIndex)..<range.lowerBound])
+                    guard let lock = try? DurableFile.acquireLock(for: target) else { continue }
+                    if unlink(path) == 0 { removed += 1 }
+                    DurableFile.releaseLock(lock)
+                }
             }
         }
         return removed
     }
 
+    /// Removes every document under the root, sync's records and the device document included,
+    /// then the folders left empty (and their lock files): for a reset or an account's deletion.
+    /// Damaged data set aside earlier (`.corrupt-` files) is removed as well. Another process
+    /// writing during the removal may keep its document.
+    ///
+    /// - Throws: ``StorageError``.
+    public func removeAll() async throws(StorageError) {
+        try await removeEveryDocument()
+        let layout = layout
+        await BlockingIO.run { () throws(Never) in Self.removeEmptied(layout.rootPath) }
+    }
+
+    /// Removes what is left in a folder once its documents are gone: lock files, a configurable's
+    /// marker, damaged data set aside, the journal folder, and the folders that then are empty.
+    private static func removeEmptied(_ folder: String) {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for entry in entries {
+            let path = folder + "/" + entry
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                removeEmptied(path)
+                _ = rmdir(path)
+            } else if entry.hasSuffix(DurableFile.lockSuffix) || entry == FileLayout.configurableMarker
+                || entry.contains(".corrupt-") || DurableFile.isTemporary(entry)
+                || FileBatch.isPrepared(entry)
+            {
+                _ = unlink(path)
+            }
+        }
+    }
+
+    /// Finishes the batches a crashed process left, once per root and process, before the first
+    /// write (and ``load(_:)``) of the root.
+    static func recoverOnFirstUse(_ batch: FileBatch) {
+        guard RecoveredRoots.shared.claim(batch.layout.rootPath) else { return }
+        batch.recover()
+    }
+
     // MARK: - Files
 
     /// Creates a document's folder when it is missing; returns whether it did.
-    private static func createFolder(of location: StorageLocation, path: String) throws(StorageError) -> Bool
-    {
+    @discardableResult
+    static func createFolder(of location: StorageLocation, path: String) throws(StorageError) -> Bool {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         guard !FileManager.default.fileExists(atPath: folder.path) else { return false }
         do {
@@ -301,7 +342,7 @@ public struct FileStorage: PreferencesStorage {
     }
 
     /// Writes the marker of a configurable whose folder name is not its identifier, once.
-    private static func markFolder(of location: StorageLocation, layout: FileLayout) throws(StorageError) {
+    static func markFolder(of location: StorageLocation, layout: FileLayout) throws(StorageError) {
         guard let configurable = location.configurable, let marker = layout.folder(of: configurable).marker,
             !FileManager.default.fileExists(atPath: marker)
         else { return }
@@ -331,13 +372,13 @@ public struct FileStorage: PreferencesStorage {
         }
     }
 
-    private static func io(_ failure: DurableFile.Failure, _ location: StorageLocation) -> StorageError {
-        StorageError(.io, location: location, message: failure.description)
+    static func io(_ failure: DurableFile.Failure, _ location: StorageLocation) -> StorageError {
+        StorageError(.io, location: location, message: failure.description, underlying: failure)
     }
 
     /// Keeps the sync state out of backups (Apple platforms): a device restored from a backup
     /// then starts as a new replica instead of writing under another device's id.
-    private static func excludeFromBackup(_ path: String) {
+    static func excludeFromBackup(_ path: String) {
         #if canImport(Darwin)
             var url = URL(fileURLWithPath: path)
             var values = URLResourceValues()
@@ -345,4 +386,17 @@ public struct FileStorage: PreferencesStorage {
             try? url.setResourceValues(values)
         #endif
     }
+}
+
+/// The roots whose crashed batches this process has finished.
+final class RecoveredRoots: @unchecked Sendable {
+    static let shared = RecoveredRoots()
+    private let lock = NSLock()
+    private var roots = Set<String>()
+
+    /// Whether the root was claimed already.
+    func contains(_ root: String) -> Bool { lock.withLock { roots.contains(root) } }
+
+    /// Claims a root; `true` the first time.
+    func claim(_ root: String) -> Bool { lock.withLock { roots.insert(root).inserted } }
 }

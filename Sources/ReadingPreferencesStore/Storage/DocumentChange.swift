@@ -1,0 +1,90 @@
+import ReadingPreferences
+
+/// One change of a batch that ``PreferencesStorage/commit(_:)`` applies at once: every change
+/// at its expected version, or none.
+///
+/// ```swift
+/// try await storage.commit([
+///     .save(shared, to: .layer(configurable: "epub", .shared), expecting: sharedVersion),
+///     .save(book, to: .layer(configurable: "epub", .publication(id)), expecting: nil),
+///     .verify(.layer(configurable: "epub", .overrides), expecting: overridesVersion),
+/// ])
+/// ```
+public struct DocumentChange: Sendable, Hashable, CustomStringConvertible {
+    /// What happens to the document.
+    public enum Action: Sendable, Hashable {
+        /// It becomes these preferences.
+        case save(Preferences)
+        /// It is removed.
+        case remove
+        /// Nothing: the batch only requires that it is still at its expected version (a
+        /// document read to decide the batch, such as the one a precondition was computed on).
+        case verify
+    }
+
+    /// The document.
+    public var location: StorageLocation
+    /// What happens to it.
+    public var action: Action
+    /// The version it must still have; `nil` when it must not exist.
+    public var expected: StorageVersion?
+
+    /// Creates a change.
+    ///
+    /// - Parameters:
+    ///   - location: The document.
+    ///   - action: What happens to it.
+    ///   - expected: The version it must still have, or `nil` when it must not exist.
+    public init(_ location: StorageLocation, _ action: Action, expecting expected: StorageVersion?) {
+        self.location = location
+        self.action = action
+        self.expected = expected
+    }
+
+    /// A save of a whole document if it is still at `version` (`nil`: if there is none yet).
+    public static func save(
+        _ preferences: Preferences, to location: StorageLocation, expecting version: StorageVersion?
+    )
+        -> DocumentChange
+    {
+        DocumentChange(location, .save(preferences), expecting: version)
+    }
+
+    /// A removal of a document if it is still at `version`.
+    public static func remove(_ location: StorageLocation, expecting version: StorageVersion)
+        -> DocumentChange
+    {
+        DocumentChange(location, .remove, expecting: version)
+    }
+
+    /// A check that a document is still at `version` (`nil`: still absent), writing nothing.
+    public static func verify(_ location: StorageLocation, expecting version: StorageVersion?)
+        -> DocumentChange
+    {
+        DocumentChange(location, .verify, expecting: version)
+    }
+
+    /// `save epub/shared at 3f…-42`.
+    public var description: String {
+        let verb: String
+        switch action {
+        case .save: verb = "save"
+        case .remove: verb = "remove"
+        case .verify: verb = "verify"
+        }
+        return "\(verb) \(location) at \(expected?.rawValue ?? "absent")"
+    }
+}
+
+extension DocumentChange {
+    /// Refuses a batch that names a location twice, which has no one meaning.
+    package static func checkDistinct(_ changes: [DocumentChange]) throws(StorageError) {
+        guard changes.count > 1 else { return }
+        var seen = Set<StorageLocation>()
+        for change in changes where !seen.insert(change.location).inserted {
+            throw StorageError(
+                .io, location: change.location, message: "a batch names \(change.location) twice",
+                isTransient: false)
+        }
+    }
+}

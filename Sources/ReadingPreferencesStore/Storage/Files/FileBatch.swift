@@ -1,0 +1,385 @@
+import Foundation
+import ReadingPreferences
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A batch of changes to several files, applied together: ``FileStorage/commit(_:)``'s one
+/// write path, for a single document as for many. Everything happens in one synchronous call.
+///
+/// 1. **Locks.** Every file's `.lock`, taken in the byte order of the files' paths, so two
+///    batches never wait for each other in a circle.
+/// 2. **Check.** Each file is read under its lock and its version compared with the expected
+///    one; on any difference the batch fails with a conflict and nothing is written.
+/// 3. **Prepare.** Each new content is written beside its file, as `.<name>.txn-<batch>`, and
+///    flushed. A failure here (a full disk) removes what was prepared: every file is unchanged.
+/// 4. **Commit point.** A journal, `<root>/.transactions/<batch>.json`, names every file and its
+///    prepared content; it is written to a temporary name, flushed and renamed into place.
+/// 5. **Apply.** Each prepared file is renamed over its target, each removed file unlinked, and
+///    their folders flushed; then the journal is removed and the locks released.
+///
+/// A batch of one write skips steps 3 to 5: `DurableFile`'s rename is atomic on its own.
+///
+/// What holds after a crash: every file is old or new, never torn. Before the commit point the
+/// batch did not happen (a prepared file left behind is ignored by readers and removed by
+/// ``FileStorage/removeLeftovers()``). After it, the batch is finished by whoever next writes one
+/// of its files (under the same locks, before anything else), and by the first use of the
+/// root in every process: a reader that comes earlier, in another process, may see some files
+/// new and others old until then, never a file half written.
+struct FileBatch {
+    /// One change, with its file.
+    struct Entry {
+        var location: StorageLocation
+        /// The file's path in the layout (a link is followed).
+        var path: String
+        var action: DocumentChange.Action
+        /// The new bytes of a save.
+        var bytes: Data?
+        var expected: StorageVersion?
+    }
+
+    /// The layout, for the journal folder and relative paths.
+    let layout: FileLayout
+    /// Failures a test armed.
+    let faults: StorageFaultPlan?
+
+    /// The folder of pending journals.
+    var journalFolder: String { layout.rootPath + "/.transactions" }
+
+    // MARK: - Running
+
+    /// Applies the entries, all or none; returns one version per entry.
+    func run(_ entries: [Entry]) throws(StorageError) -> [StorageVersion?] {
+        var createdFolders = false
+        for _ in 0..<8 {
+            // Links are followed: the file a link names is the one checked and written.
+            var targets: [String] = []
+            for entry in entries {
+                do throws(DurableFile.Failure) {
+                    targets.append(try DurableFile.resolveLinks(entry.path))
+                } catch {
+                    throw FileStorage.io(error, entry.location)
+                }
+            }
+            let order = targets.indices.sorted {
+                targets[$0].utf8.lexicographicallyPrecedes(targets[$1].utf8)
+            }
+            for (earlier, later) in zip(order, order.dropFirst()) where targets[earlier] == targets[later] {
+                throw StorageError(
+                    .io, location: entries[later].location,
+                    message: "\(entries[earlier].location) and \(entries[later].location) are the same file",
+                    isTransient: false)
+            }
+            switch try locked(entries, targets, order) {
+            case .done(let versions): return versions
+            case .missingFolder(let index):
+                // A folder is made on the first write into it, not checked on every write.
+                guard !createdFolders else {
+                    throw StorageError(
+                        .io, location: entries[index].location,
+                        message: "cannot create the folder of \(targets[index])")
+                }
+                createdFolders = true
+                for (entry, target) in zip(entries, targets) {
+                    if case .remove = entry.action { continue }
+                    try FileStorage.createFolder(of: entry.location, path: target)
+                }
+            case .pendingJournal:
+                recover()
+            }
+        }
+        throw StorageError(
+            .conflict, location: entries.first?.location, message: "too many concurrent writers")
+    }
+
+    private enum Outcome {
+        case done([StorageVersion?])
+        /// The folder of this entry's file does not exist.
+        case missingFolder(Int)
+        /// A crashed batch's journal names one of the files: finish it first.
+        case pendingJournal
+    }
+
+    /// Steps 1 to 5 under the locks.
+    private func locked(_ entries: [Entry], _ targets: [String], _ order: [Int]) throws(StorageError)
+        -> Outcome
+    {
+        var locks: [Int32] = []
+        defer { for lock in locks.reversed() { DurableFile.releaseLock(lock) } }
+        for index in order {
+            do throws(DurableFile.Failure) {
+                locks.append(try DurableFile.acquireLock(for: targets[index]))
+            } catch {
+                let folder = URL(fileURLWithPath: targets[index]).deletingLastPathComponent().path
+                if !FileManager.default.fileExists(atPath: folder) {
+                    // No folder, so no document: a removal conflicts; a save, or a check that it
+                    // is absent, makes the folder so the lock can be taken.
+                    if entries[index].expected != nil { throw StorageError.conflict(entries[index].location) }
+                    return .missingFolder(index)
+                }
+                throw FileStorage.io(error, entries[index].location)
+            }
+        }
+        if hasPendingJournal(naming: targets) { return .pendingJournal }
+
+        // Step 2: check every version.
+        var existing: [(data: Data, status: stat)?] = []
+        for (entry, target) in zip(entries, targets) {
+            let file: (data: Data, status: stat)?
+            do throws(DurableFile.Failure) { file = try DurableFile.readWithStatus(target) } catch {
+                throw FileStorage.io(error, entry.location)
+            }
+            guard file.map({ ContentVersion.of($0.data) }) == entry.expected else {
+                throw StorageError.conflict(entry.location)
+            }
+            existing.append(file)
+        }
+        let versions = entries.map { entry -> StorageVersion? in
+            switch entry.action {
+            case .save: return entry.bytes.map(ContentVersion.of)
+            case .remove: return nil
+            case .verify: return entry.expected
+            }
+        }
+        let writes = entries.indices.filter { entries[$0].action != .verify }
+        if writes.isEmpty { return .done(versions) }
+        if writes.count == 1, let index = writes.first {
+            try writeOne(entries[index], target: targets[index], existing: existing[index])
+            return .done(versions)
+        }
+        try writeMany(writes.map { (entries[$0], targets[$0], existing[$0]) })
+        return .done(versions)
+    }
+
+    /// One write, durable through `DurableFile`'s rename.
+    private func writeOne(_ entry: Entry, target: String, existing: (data: Data, status: stat)?)
+        throws(StorageError)
+    {
+        try faults?.step(entry.location)
+        do throws(DurableFile.Failure) {
+            if let bytes = entry.bytes {
+                _ = try DurableFile.replace(target, with: bytes, existing: existing?.status)
+                if entry.location == .syncState { FileStorage.excludeFromBackup(target) }
+            } else if existing != nil {
+                guard unlink(target) == 0 || errno == ENOENT else { throw .system("cannot remove", target) }
+                DurableFile.flushFolder(of: target)
+            }
+        } catch {
+            throw FileStorage.io(error, entry.location)
+        }
+    }
+
+    /// Steps 3 to 5 for several writes.
+    private func writeMany(_ writes: [(entry: Entry, target: String, existing: (data: Data, status: stat)?)])
+        throws(StorageError)
+    {
+        let batch = Self.batchName()
+        var prepared: [String?] = []
+        func abandon() { for case let path? in prepared { unlink(path) } }
+        // Step 3: prepare.
+        for write in writes {
+            guard let bytes = write.entry.bytes else {
+                prepared.append(nil)
+                continue
+            }
+            let temporary = Self.preparedPath(for: write.target, batch: batch)
+            do throws(StorageError) {
+                try faults?.step(write.entry.location)
+                do throws(DurableFile.Failure) {
+                    try DurableFile.checkReplaceable(write.target, existing: write.existing?.status)
+                    _ = try DurableFile.writeNew(bytes, to: temporary, like: write.existing?.status)
+                } catch {
+                    throw FileStorage.io(error, write.entry.location)
+                }
+            } catch {
+                abandon()
+                throw error
+            }
+            prepared.append(temporary)
+        }
+        // Step 4: the commit point.
+        let journal = journalFolder + "/" + batch + ".json"
+        var members: [JSONValue] = []
+        for (write, temporary) in zip(writes, prepared) {
+            var member: JSONObject = ["file": .string(relative(write.target))]
+            if let temporary { member["prepared"] = .string(relative(temporary)) }
+            if let old = write.existing.map({ ContentVersion.of($0.data) }) {
+                member["old"] = .string(old.rawValue)
+            }
+            members.append(.object(member))
+        }
+        do throws(StorageError) {
+            try faults?.step(writes.first?.entry.location)
+            try writeJournal(JSONValue.object(["writes": .array(members)]).jsonData(), to: journal)
+        } catch {
+            abandon()
+            throw error
+        }
+        // Step 5: apply, then forget the journal.
+        var failure: String?
+        for (write, temporary) in zip(writes, prepared) {
+            if let temporary {
+                if rename(temporary, write.target) != 0 {
+                    failure = "cannot replace \(write.target): \(String(cString: strerror(errno)))"
+                }
+                if write.entry.location == .syncState { FileStorage.excludeFromBackup(write.target) }
+            } else if unlink(write.target) != 0, errno != ENOENT {
+                failure = "cannot remove \(write.target): \(String(cString: strerror(errno)))"
+            }
+        }
+        var flushed = Set<String>()
+        for write in writes
+        where flushed.insert(URL(fileURLWithPath: write.target).deletingLastPathComponent().path).inserted {
+            DurableFile.flushFolder(of: write.target)
+        }
+        if let failure {
+            // Committed: the journal stays, and the next write of these files finishes it.
+            throw StorageError(
+                .io, location: writes.first?.entry.location,
+                message: failure + "; the batch is committed and the next write finishes it",
+                isTransient: true)
+        }
+        unlink(journal)
+        DurableFile.flushFolder(of: journal)
+    }
+
+    /// Writes the journal durably: a temporary name, flushed, renamed into place.
+    private func writeJournal(_ data: Data, to path: String) throws(StorageError) {
+        if !FileManager.default.fileExists(atPath: journalFolder) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: journalFolder, withIntermediateDirectories: true)
+            } catch {
+                throw StorageError(
+                    .io, location: nil,
+                    message: "cannot create \(journalFolder): \(error.localizedDescription)")
+            }
+        }
+        let partial = path + ".partial"
+        do throws(DurableFile.Failure) {
+            _ = try DurableFile.writeNew(data, to: partial, like: nil)
+            guard rename(partial, path) == 0 else {
+                let code = errno
+                unlink(partial)
+                throw .system("cannot write the journal", path, errno: code)
+            }
+            DurableFile.flushFolder(of: path)
+        } catch {
+            throw StorageError(.io, location: nil, message: error.description, underlying: error)
+        }
+    }
+
+    // MARK: - Recovery
+
+    /// Whether a journal left by a crashed batch names one of `targets`. A running batch's
+    /// journal never does: it holds those files' locks until its journal is gone.
+    private func hasPendingJournal(naming targets: [String]) -> Bool {
+        let journals = pendingJournals()
+        guard !journals.isEmpty else { return false }
+        let wanted = Set(targets)
+        return journals.contains { journal in
+            (readJournal(journal)?.map(\.file) ?? []).contains { wanted.contains($0) }
+        }
+    }
+
+    /// The journals in the journal folder.
+    func pendingJournals() -> [String] {
+        guard access(journalFolder, F_OK) == 0,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: journalFolder)
+        else { return [] }
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map {
+            journalFolder + "/" + $0
+        }
+    }
+
+    /// Finishes every batch whose journal is pending, each under its files' locks: a prepared
+    /// file still there is renamed into place, a file to remove that is still as the batch found
+    /// it is removed; then the journal goes.
+    func recover() {
+        for journal in pendingJournals() {
+            guard let writes = readJournal(journal) else {
+                // Not a journal this package wrote: keep it aside, out of the way.
+                _ = rename(journal, journal + ".unreadable")
+                continue
+            }
+            var locks: [Int32] = []
+            for file in Set(writes.map(\.file)).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                if let lock = try? DurableFile.acquireLock(for: file) { locks.append(lock) }
+            }
+            defer { for lock in locks.reversed() { DurableFile.releaseLock(lock) } }
+            // Another process may have finished it while this one waited for the locks.
+            guard FileManager.default.fileExists(atPath: journal) else { continue }
+            for write in writes {
+                if let prepared = write.prepared {
+                    if FileManager.default.fileExists(atPath: prepared) { _ = rename(prepared, write.file) }
+                } else if let current = try? DurableFile.readWithStatus(write.file),
+                    ContentVersion.of(current.data).rawValue == write.old
+                {
+                    _ = unlink(write.file)
+                }
+                DurableFile.flushFolder(of: write.file)
+            }
+            unlink(journal)
+            DurableFile.flushFolder(of: journal)
+        }
+    }
+
+    private struct JournalWrite {
+        var file: String
+        var prepared: String?
+        var old: String?
+    }
+
+    private func readJournal(_ path: String) -> [JournalWrite]? {
+        guard let data = try? DurableFile.readWithStatus(path, limit: 64 << 20)?.data,
+            let value = try? JSONValue(json: data), let writes = value.objectValue?["writes"]?.arrayValue
+        else { return nil }
+        var result: [JournalWrite] = []
+        for write in writes {
+            guard let object = write.objectValue, let file = object["file"]?.stringValue else { return nil }
+            result.append(
+                JournalWrite(
+                    file: absolute(file), prepared: object["prepared"]?.stringValue.map(absolute),
+                    old: object["old"]?.stringValue))
+        }
+        return result
+    }
+
+    // MARK: - Names
+
+    /// A path relative to the root when it is under it (so a moved root keeps its journal
+    /// meaningful), else absolute.
+    private func relative(_ path: String) -> String {
+        let prefix = layout.rootPath == "/" ? "/" : layout.rootPath + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (layout.rootPath == "/" ? "/" : layout.rootPath + "/") + path
+    }
+
+    /// The prepared file of a target in a batch: `.<name>.txn-<batch>`, which readers ignore.
+    static func preparedPath(for target: String, batch: String) -> String {
+        let slash = target.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.utf8.index(after: $0)...]) } ?? target
+        return folder + "." + name + ".txn-" + batch
+    }
+
+    /// Whether a file name is a prepared file of some batch.
+    static func isPrepared(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.contains(".txn-")
+    }
+
+    private static func batchName() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.utf8.count) + digits
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A failure armed to strike at a storage's next write steps: how the package's storages let the
+/// conformance suite and the tests check that a batch is applied whole or not at all.
+///
+/// ```swift
+/// faults.arm(after: 1)   // the first write step succeeds, the second fails with `io`
+/// ```
+///
+/// A storage calls ``step(_:)`` before each write it makes (a file's temporary copy, a row); the
+/// armed step throws, once.
+package final class StorageFaultPlan: @unchecked Sendable {
+    private let lock = NSLock()
+    private var remaining: Int?
+
+    package init() {}
+
+    /// Arms a failure after `steps` successful steps; `nil` disarms.
+    package func arm(after steps: Int?) {
+        lock.withLock { remaining = steps.map { max($0, 0) } }
+    }
+
+    /// Whether a failure is armed and has not struck yet.
+    package var isArmed: Bool { lock.withLock { remaining != nil } }
+
+    /// One write step: throws ``StorageError/Code/io`` when it is the armed one.
+    package func step(_ location: StorageLocation?) throws(StorageError) {
+        let strikes: Bool = lock.withLock {
+            guard let count = remaining else { return false }
+            if count == 0 {
+                remaining = nil
+                return true
+            }
+            remaining = count - 1
+            return false
+        }
+        if strikes {
+            throw StorageError(.io, location: location, message: "injected failure (a fault the test armed)")
+        }
+    }
+}
