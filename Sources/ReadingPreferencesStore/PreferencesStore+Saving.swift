@@ -275,11 +275,10 @@ extension PreferencesStore {
     }
 
     /// Applies key changes to layers: written now (or coalesced), the state swapped, then the
-    /// change streams told. Returns what changed, per layer and key.
-    ///
-    /// - Parameter inputs: For a conditional write, the documents its precondition was checked
-    ///   on: the changes are written on them as read, with a check that none changed, in one
-    ///   attempt (a conflict goes back to the caller, which checks the precondition again).
+    /// change streams told. Returns what changed, per layer and key. For a conditional write,
+    /// `inputs` are the documents its precondition was checked on: the changes are written on
+    /// them as read, with a check that none changed, in one attempt (a conflict goes back to
+    /// the caller, which checks the precondition again).
     @discardableResult
     func commit(
         _ changes: [StoreLayer: KeyChanges], cause: ChangeCause, _ turn: WriteTurn,
