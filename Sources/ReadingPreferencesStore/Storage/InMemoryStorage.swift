@@ -47,6 +47,7 @@ public actor InMemoryStorage: PreferencesStorage {
     /// - Returns: The document, or `nil`.
     /// - Throws: ``StorageError/Code/corruptDocument`` for data a test planted.
     public func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
+        try faults.read(location)
         switch slots[location] {
         case nil: return nil
         case .document(let document): return document

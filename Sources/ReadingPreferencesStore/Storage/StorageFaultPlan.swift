@@ -12,12 +12,26 @@ import Foundation
 package final class StorageFaultPlan: @unchecked Sendable {
     private let lock = NSLock()
     private var remaining: Int?
+    private var readsFail = false
 
     package init() {}
 
     /// Arms a failure after `steps` successful steps; `nil` disarms.
     package func arm(after steps: Int?) {
         lock.withLock { remaining = steps.map { max($0, 0) } }
+    }
+
+    /// Makes every read fail with ``StorageError/Code/io`` until called with `false`.
+    package func failReads(_ fail: Bool) {
+        lock.withLock { readsFail = fail }
+    }
+
+    /// One read: throws ``StorageError/Code/io`` while reads fail.
+    package func read(_ location: StorageLocation?) throws(StorageError) {
+        if lock.withLock({ readsFail }) {
+            throw StorageError(
+                .io, location: location, message: "injected read failure (a fault the test armed)")
+        }
     }
 
     /// Whether a failure is armed and has not struck yet.

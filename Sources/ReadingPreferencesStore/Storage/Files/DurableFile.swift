@@ -41,6 +41,8 @@ package enum DurableFile {
         package var path: String
         /// The reason, such as `Permission denied`.
         package var reason: String
+        /// The system's error number, when a system call failed (`0` otherwise).
+        package var errorNumber: Int32 = 0
 
         package init(_ operation: String, _ path: String, _ reason: String) {
             self.operation = operation
@@ -50,7 +52,9 @@ package enum DurableFile {
 
         /// The failure of the last system call, with `errno`'s message.
         static func system(_ operation: String, _ path: String, errno code: Int32 = errno) -> Failure {
-            Failure(operation, path, String(cString: strerror(code)))
+            var failure = Failure(operation, path, String(cString: strerror(code)))
+            failure.errorNumber = code
+            return failure
         }
 
         /// `operation path: reason`.

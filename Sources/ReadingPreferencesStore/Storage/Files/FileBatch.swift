@@ -55,7 +55,7 @@ struct FileBatch {
 
     /// Applies the entries, all or none; returns one version per entry.
     func run(_ entries: [Entry]) throws(StorageError) -> [StorageVersion?] {
-        var createdFolders = false
+        var folderRounds = 0
         for _ in 0..<8 {
             // Links are followed: the file a link names is the one checked and written.
             var targets: [String] = []
@@ -79,12 +79,12 @@ struct FileBatch {
             case .done(let versions): return versions
             case .missingFolder(let index):
                 // A folder is made on the first write into it, not checked on every write.
-                guard !createdFolders else {
+                guard folderRounds < 3 else {
                     throw StorageError(
                         .io, location: entries[index].location,
                         message: "cannot create the folder of \(targets[index])")
                 }
-                createdFolders = true
+                folderRounds += 1
                 for (entry, target) in zip(entries, targets) {
                     if case .remove = entry.action { continue }
                     try FileStorage.createFolder(of: entry.location, path: target)
@@ -115,10 +115,10 @@ struct FileBatch {
             do throws(DurableFile.Failure) {
                 locks.append(try DurableFile.acquireLock(for: targets[index]))
             } catch {
-                let folder = URL(fileURLWithPath: targets[index]).deletingLastPathComponent().path
-                if !FileManager.default.fileExists(atPath: folder) {
-                    // No folder, so no document: a removal conflicts; a save, or a check that it
-                    // is absent, makes the folder so the lock can be taken.
+                if error.errorNumber == ENOENT {
+                    // No folder, so no document: a removal or a check of a version conflicts; a
+                    // save, or a check that it is absent, makes the folder (another writer may
+                    // be making it now) so the lock can be taken.
                     if entries[index].expected != nil { throw StorageError.conflict(entries[index].location) }
                     return .missingFolder(index)
                 }

@@ -153,12 +153,10 @@ struct FileLayout: Sendable {
         for name in try entries(of: folder) where name.hasSuffix(suffix) && !name.hasPrefix(".") {
             let fileName = String(name.dropLast(suffix.count - ".json".count))
             let stem = String(fileName.dropLast(".json".count))
-            let identifier: String?
-            if isProfile && Self.isPlainProfile(stem) {
-                identifier = stem
-            } else {
-                identifier = Self.identifierAtStart(of: folder + "/" + name)
-            }
+            // A profile file named by its id holds no `$id`; one named by a safe name (which
+            // may look like a plain id too) holds it first.
+            var identifier = Self.identifierAtStart(of: folder + "/" + name)
+            if identifier == nil, isProfile, Self.isPlainProfile(stem) { identifier = stem }
             // A file whose name is not its identifier's (copied under another name) is not a
             // document of that identifier: the store would never find it there.
             guard let identifier,

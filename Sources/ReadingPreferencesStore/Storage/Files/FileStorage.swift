@@ -91,6 +91,7 @@ public struct FileStorage: PreferencesStorage {
             let batch = FileBatch(layout: layout, faults: nil)
             await BlockingIO.run { () throws(Never) in Self.recoverOnFirstUse(batch) }
         }
+        try faults?.read(location)
         let path = path(of: location)
         let file: (data: Data, status: stat)?
         do throws(DurableFile.Failure) { file = try DurableFile.readWithStatus(path) } catch {
