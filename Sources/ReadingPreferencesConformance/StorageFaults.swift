@@ -64,4 +64,15 @@ extension StorageFaults {
             plant: { data, location in await storage.plant(data, at: location) },
             failWrites: { storage.faults.arm(after: $0) }, failReads: { storage.faults.failReads($0) })
     }
+
+    /// The faults of a ``UserDefaultsStorage``: a value edited by hand under a document's key.
+    package static func defaults(_ storage: UserDefaultsStorage) -> StorageFaults {
+        StorageFaults(
+            plant: { data, location in
+                storage.plant(
+                    ["json": String(decoding: data, as: UTF8.self), "version": "planted-\(UUID().uuidString)"],
+                    at: location)
+            },
+            failWrites: { storage.faults.arm(after: $0) }, failReads: { storage.faults.failReads($0) })
+    }
 }

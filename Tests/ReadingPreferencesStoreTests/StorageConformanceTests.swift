@@ -26,6 +26,18 @@ struct StorageConformanceTests {
         #expect(left.isEmpty, "\(left)")
     }
 
+    @Test("the UserDefaults storage passes every check, and leaves no key behind")
+    func userDefaults() async throws {
+        let suite = "ReadingPreferencesTests.\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        let storage = UserDefaultsStorage(defaults: defaults)
+        let failures = await StorageConformance.failures(of: storage, faults: .defaults(storage))
+        #expect(failures.isEmpty, "\(failures)")
+        let left = defaults.dictionaryRepresentation().keys.filter { $0.hasPrefix("ReadingPreferences") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
     @Test("without faults, the checks that need them are reported as skipped")
     func skipped() async {
         let failures = await StorageConformance.failures(of: InMemoryStorage())
