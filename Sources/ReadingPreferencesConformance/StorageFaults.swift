@@ -70,7 +70,10 @@ extension StorageFaults {
         StorageFaults(
             plant: { data, location in
                 storage.plant(
-                    ["json": String(decoding: data, as: UTF8.self), "version": "planted-\(UUID().uuidString)"],
+                    [
+                        "json": String(decoding: data, as: UTF8.self),
+                        "version": "planted-\(UUID().uuidString)",
+                    ],
                     at: location)
             },
             failWrites: { storage.faults.arm(after: $0) }, failReads: { storage.faults.failReads($0) })

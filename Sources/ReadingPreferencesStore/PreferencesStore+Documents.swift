@@ -156,7 +156,7 @@ extension PreferencesStore {
                     if let old, let new, old.isWrittenAlike(new) { return nil }
                     return StoredChange(layer: layer, key: key, oldValue: old, newValue: new)
                 }
-                if let current, after.members == current.preferences.members { return ([], current) }
+                if let current, after.isWrittenIdentically(to: current.preferences) { return ([], current) }
                 if after.isEmpty {
                     guard let current else { return ([], nil) }
                     try await storage.remove(location, expecting: current.version)

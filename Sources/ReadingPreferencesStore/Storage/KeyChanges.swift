@@ -97,3 +97,18 @@ struct KeyChanges: Sendable, Equatable {
         lhs.count == rhs.count && lhs.keys.allSatisfy { lhs[$0] == rhs[$0] }
     }
 }
+
+extension Preferences {
+    /// Whether two documents are written alike: the same keys (scalar for scalar) in the same
+    /// order, with values written alike (`1.5` and `1.50` differ). A save that changes nothing
+    /// so compared is skipped; one that changes only a number's text is not.
+    func isWrittenIdentically(to other: Preferences) -> Bool {
+        guard count == other.count else { return false }
+        for (left, right) in zip(members, other.members) {
+            guard left.key.isScalarEqual(to: right.key), left.value.isWrittenAlike(right.value) else {
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -108,7 +108,7 @@ extension PreferencesStorage {
             if edited.isEmpty {
                 result[change.location] = .some(nil)
                 if let current { batch.append(.remove(change.location, expecting: current.version)) }
-            } else if let current, edited.members == current.preferences.members {
+            } else if let current, edited.isWrittenIdentically(to: current.preferences) {
                 result[change.location] = .some(current)
             } else {
                 saved[change.location] = edited

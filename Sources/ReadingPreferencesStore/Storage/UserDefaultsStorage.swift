@@ -92,7 +92,8 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
                 switch change.action {
                 case .save:
                     let version = Self.newVersion()
-                    defaults.set(["json": encoded[index] ?? "{}", "version": version.rawValue], forKey: keys[index])
+                    defaults.set(
+                        ["json": encoded[index] ?? "{}", "version": version.rawValue], forKey: keys[index])
                     versions.append(version)
                 case .remove:
                     defaults.removeObject(forKey: keys[index])
@@ -114,7 +115,9 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
     ///   - replacement: What the key holds afterwards.
     /// - Returns: The key the data went to, and the replacement's version.
     /// - Throws: ``StorageError`` with ``StorageError/Code/conflict``.
-    public func quarantine(_ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?)
+    public func quarantine(
+        _ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?
+    )
         async throws(StorageError) -> Quarantine
     {
         let key = key(of: location)
@@ -248,7 +251,8 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"):
                 result.append(byte)
             default:
                 result += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
@@ -304,7 +308,8 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
             } catch {
                 throw StorageError(
                     .corruptDocument, location: location,
-                    message: "\(key) is not a JSON object (\(error.description))", version: StorageVersion(version))
+                    message: "\(key) is not a JSON object (\(error.description))",
+                    version: StorageVersion(version))
             }
         }
         throw StorageError(
