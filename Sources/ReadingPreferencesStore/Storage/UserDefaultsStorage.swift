@@ -244,7 +244,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
     }
 
     /// Percent-encodes every UTF-8 byte but ASCII letters, digits, `-`, `.` and `_`.
-    static func encoded(_ text: String) -> String {
+    package static func encoded(_ text: String) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         let digits = Array("0123456789ABCDEF".utf8)
@@ -262,7 +262,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
     }
 
     /// The text ``encoded(_:)`` encoded, or `nil` when it is not such an encoding.
-    static func decoded(_ text: String) -> String? {
+    package static func decoded(_ text: String) -> String? {
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         func hex(_ byte: UInt8?) -> UInt8? {
