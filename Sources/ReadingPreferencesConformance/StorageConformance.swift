@@ -15,7 +15,7 @@ import ReadingPreferencesStore
 /// ```
 ///
 /// It needs an empty storage, and leaves it empty: everything it writes is removed at the end,
-/// through ``PreferencesStorage/removeAll()``. The checks, each named in its failures:
+/// through `removeAll()`. The checks, each named in its failures:
 ///
 /// - **round trip**: every kind of location loads back byte for byte what was saved (member
 ///   order, `1e400`, `1.50`, `-0`, long integers, `$` keys, canonically equivalent keys, an

@@ -20,7 +20,7 @@ public struct StorageFaults: Sendable {
     public var plant: @Sendable (_ data: Data, _ location: StorageLocation) async throws -> Void
     /// Arms a failure of the storage's medium after `steps` successful write steps (a file, a
     /// statement), or disarms it (`nil`). The armed failure strikes once; the storage then
-    /// fails with ``StorageError/Code/io``.
+    /// fails with `io`.
     public var failWrites: @Sendable (_ steps: Int?) async -> Void
     /// Makes every read of the medium fail (`true`) until called with `false`.
     public var failReads: @Sendable (_ fail: Bool) async -> Void
@@ -43,7 +43,7 @@ public struct StorageFaults: Sendable {
 }
 
 extension StorageFaults {
-    /// The faults of a ``FileStorage`` made with a fault plan: files written by hand, failures
+    /// The faults of a `FileStorage` made with a fault plan: files written by hand, failures
     /// from the plan.
     package static func files(_ storage: FileStorage) -> StorageFaults? {
         guard let plan = storage.faults else { return nil }
@@ -58,14 +58,14 @@ extension StorageFaults {
             failWrites: { plan.arm(after: $0) }, failReads: { plan.failReads($0) })
     }
 
-    /// The faults of an ``InMemoryStorage``.
+    /// The faults of an `InMemoryStorage`.
     package static func memory(_ storage: InMemoryStorage) -> StorageFaults {
         StorageFaults(
             plant: { data, location in await storage.plant(data, at: location) },
             failWrites: { storage.faults.arm(after: $0) }, failReads: { storage.faults.failReads($0) })
     }
 
-    /// The faults of a ``UserDefaultsStorage``: a value edited by hand under a document's key.
+    /// The faults of a `UserDefaultsStorage`: a value edited by hand under a document's key.
     package static func defaults(_ storage: UserDefaultsStorage) -> StorageFaults {
         StorageFaults(
             plant: { data, location in

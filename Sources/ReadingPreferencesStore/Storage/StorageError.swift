@@ -89,8 +89,11 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         hasher.combine(isTransient)
     }
 
-    /// The conflict a storage reports when a document changed since it was loaded.
-    static func conflict(_ location: StorageLocation) -> StorageError {
+    /// The conflict a storage reports when a document is not at the version a change expects.
+    ///
+    /// - Parameter location: The document.
+    /// - Returns: The error.
+    public static func conflict(_ location: StorageLocation) -> StorageError {
         StorageError(.conflict, location: location, message: "the document changed since it was loaded")
     }
 }

@@ -1,0 +1,245 @@
+import Foundation
+import ReadingPreferences
+import ReadingPreferencesConformance
+import ReadingPreferencesStore
+
+// The code of the "Storing Preferences on a Server" guide, compiled and tested here against an
+// in-memory double of `SQLDatabase`; `.ci/check-guide-code.sh` checks that the guide's block is
+// this file, line for line, after the imports.
+
+/// The database client your server already has, reduced to three calls. Bindings replace the
+/// `?` placeholders in order; `query` returns each row as column name to text, and `execute`
+/// returns how many rows the statement changed.
+protocol SQLDatabase: Sendable {
+    func query(_ sql: String, _ bindings: [String]) async throws -> [[String: String]]
+    func execute(_ sql: String, _ bindings: [String]) async throws -> Int
+    /// Runs `body` in one transaction that holds the user's rows against every other
+    /// transaction until it ends (PostgreSQL: `SELECT pg_advisory_xact_lock(hashtext($1))` first;
+    /// SQLite: `BEGIN IMMEDIATE`): committed when `body` returns, rolled back when it throws.
+    func transaction<T: Sendable>(lockingUser userID: String, _ body: @Sendable (any SQLDatabase) async throws -> T)
+        async throws -> T
+}
+
+/// One user's reading preferences, kept in the table `reading_preferences`.
+struct SQLPreferencesStorage: PreferencesStorage {
+    let database: any SQLDatabase
+    let userID: String
+
+    func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
+        let scope = Self.scope(of: location)
+        let rows = try await run(location) { try await Self.row(scope, of: userID, in: database) }
+        guard let row = rows.first, let json = row["json"], let version = row["version"] else { return nil }
+        do {
+            return StoredDocument(preferences: try Preferences(json: json), version: StorageVersion(version))
+        } catch {
+            // Not a JSON object: report it with its version; the store sets it aside through
+            // `quarantine`, so it is never lost and never blocks a new save.
+            throw StorageError(
+                .corruptDocument, location: location, message: "\(scope) is not a JSON object (\(error))",
+                version: StorageVersion(version))
+        }
+    }
+
+    func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
+        let userID = userID
+        return try await run(changes.first?.location) {
+            try await database.transaction(lockingUser: userID) { transaction in
+                // Every check first: the user's rows are held, so nothing changes until the end.
+                var existing: [Bool] = []
+                for change in changes {
+                    let rows = try await Self.row(Self.scope(of: change.location), of: userID, in: transaction)
+                    guard rows.first?["version"].map(StorageVersion.init) == change.expected else {
+                        throw StorageError.conflict(change.location)
+                    }
+                    existing.append(!rows.isEmpty)
+                }
+                var versions: [StorageVersion?] = []
+                for (change, exists) in zip(changes, existing) {
+                    let scope = Self.scope(of: change.location)
+                    switch change.action {
+                    case .save(let preferences):
+                        // A new random version at every save: a counter would start again at 1
+                        // after a removal, and a stale writer's save would then win.
+                        let version = UUID().uuidString
+                        if exists {
+                            _ = try await transaction.execute(
+                                "UPDATE reading_preferences SET json = ?, version = ? WHERE user_id = ? AND scope = ?",
+                                [preferences.jsonString(), version, userID, scope])
+                        } else {
+                            _ = try await transaction.execute(
+                                "INSERT INTO reading_preferences (user_id, scope, json, version) VALUES (?, ?, ?, ?)",
+                                [userID, scope, preferences.jsonString(), version])
+                        }
+                        versions.append(StorageVersion(version))
+                    case .remove:
+                        _ = try await transaction.execute(
+                            "DELETE FROM reading_preferences WHERE user_id = ? AND scope = ?", [userID, scope])
+                        versions.append(nil)
+                    case .verify:
+                        versions.append(change.expected)
+                    }
+                }
+                return versions
+            }
+        }
+    }
+
+    func quarantine(_ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?)
+        async throws(StorageError) -> Quarantine
+    {
+        let scope = Self.scope(of: location)
+        let userID = userID
+        // The damaged row is copied aside under a scope no location has, then replaced, in one
+        // transaction.
+        let aside = "corrupt:\(Int(Date().timeIntervalSince1970 * 1000)):\(UUID().uuidString):\(scope)"
+        let next = replacement.map { _ in UUID().uuidString }
+        try await run(location) {
+            try await database.transaction(lockingUser: userID) { transaction in
+                let rows = try await Self.row(scope, of: userID, in: transaction)
+                guard let row = rows.first, row["version"] == version.rawValue, let json = row["json"] else {
+                    throw StorageError.conflict(location)
+                }
+                _ = try await transaction.execute(
+                    "INSERT INTO reading_preferences (user_id, scope, json, version) VALUES (?, ?, ?, ?)",
+                    [userID, aside, json, version.rawValue])
+                if let replacement, let next {
+                    _ = try await transaction.execute(
+                        "UPDATE reading_preferences SET json = ?, version = ? WHERE user_id = ? AND scope = ?",
+                        [replacement.jsonString(), next, userID, scope])
+                } else {
+                    _ = try await transaction.execute(
+                        "DELETE FROM reading_preferences WHERE user_id = ? AND scope = ?", [userID, scope])
+                }
+            }
+        }
+        return Quarantine(movedTo: aside, version: next.map(StorageVersion.init))
+    }
+
+    func names(of kind: StorageKind, configurable: String, after: String?, limit: Int?)
+        async throws(StorageError) -> [String]
+    {
+        let layer: String
+        switch kind {
+        case .profiles: layer = "/profile/"
+        case .publications: layer = "/publication/"
+        case .profileSnapshots: layer = "/sync/profile/"
+        case .publicationSnapshots: layer = "/sync/publication/"
+        }
+        let prefix = Self.encoded(configurable) + layer
+        // The scopes between `<prefix>` and `<prefix>` with its final `/` made `0` (the next
+        // byte) are the scopes that start with it, in byte order (`COLLATE "C"`).
+        let start = prefix + (after ?? "")
+        let end = String(prefix.dropLast()) + "0"
+        let sql =
+            "SELECT scope FROM reading_preferences WHERE user_id = ? AND scope > ? AND scope < ? ORDER BY scope"
+            + (limit.map { " LIMIT \(max($0, 0))" } ?? "")
+        let rows = try await run(nil) { try await database.query(sql, [userID, start, end]) }
+        return rows.compactMap { row -> String? in
+            guard let scope = row["scope"], scope.utf8.starts(with: prefix.utf8) else { return nil }
+            return String(decoding: scope.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+        }
+    }
+
+    func configurables() async throws(StorageError) -> [String] {
+        let rows = try await run(nil) {
+            try await database.query("SELECT DISTINCT scope FROM reading_preferences WHERE user_id = ?", [userID])
+        }
+        var names = Set<String>()
+        for row in rows {
+            // `device`, `sync-state`, `sync-lease` and corrupt rows have no `/` before any `:`.
+            guard let scope = row["scope"], let slash = scope.firstIndex(of: "/"), !scope[..<slash].contains(":")
+            else { continue }
+            names.insert(String(scope[..<slash]).removingPercentEncoding ?? String(scope[..<slash]))
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Every row of the user, in one statement: for an account's deletion.
+    func removeAll() async throws(StorageError) {
+        _ = try await run(nil) {
+            try await database.execute("DELETE FROM reading_preferences WHERE user_id = ?", [userID])
+        }
+    }
+
+    // MARK: - Scopes
+
+    /// The row of a scope, or none.
+    static func row(_ scope: String, of userID: String, in database: any SQLDatabase) async throws
+        -> [[String: String]]
+    {
+        try await database.query(
+            "SELECT json, version FROM reading_preferences WHERE user_id = ? AND scope = ?", [userID, scope])
+    }
+
+    /// The scope column of a location: `device`, `sync-state`, `sync-lease`, or the configurable's
+    /// identifier followed by the layer, as in `epub/shared`, `epub/overrides`,
+    /// `epub/profile/3f9c2a7e51d0` and `epub/publication/urn:isbn:978-0` (and `epub/sync/...` for
+    /// a sync snapshot).
+    static func scope(of location: StorageLocation) -> String {
+        switch location {
+        case .device: return "device"
+        case .syncState: return "sync-state"
+        case .syncLease: return "sync-lease"
+        case .layer(let configurable, let layer): return encoded(configurable) + "/" + path(of: layer)
+        case .syncSnapshot(let configurable, let layer): return encoded(configurable) + "/sync/" + path(of: layer)
+        }
+    }
+
+    static func path(of layer: StoreLayer) -> String {
+        switch layer {
+        case .shared: return "shared"
+        case .overrides: return "overrides"
+        case .profile(let id): return "profile/" + id
+        case .publication(let id): return "publication/" + id
+        }
+    }
+
+    /// The configurable's identifier with everything but ASCII letters, digits, `-` and `.`
+    /// percent-encoded. It never holds `/` or `:`, so no two locations share a scope, and no
+    /// location's scope is `device` or starts like a corrupt row's `corrupt:<time>:...`.
+    static func encoded(_ configurable: String) -> String {
+        configurable.addingPercentEncoding(withAllowedCharacters: plain) ?? configurable
+    }
+
+    static let plain = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
+
+    /// Runs a database call: a `StorageError` (a conflict found in a transaction) as it is, any
+    /// other failure of the database as `io`, transient, with the driver's error underneath.
+    private func run<T>(_ location: StorageLocation?, _ call: () async throws -> T) async throws(StorageError) -> T {
+        do {
+            return try await call()
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError(
+                .io, location: location, message: "the database failed: \(error)", isTransient: true,
+                underlying: SQLFailure(description: "\(error)"))
+        }
+    }
+}
+
+/// A database failure, as text (a driver's error may not be `Sendable`).
+struct SQLFailure: Error, Sendable, CustomStringConvertible {
+    var description: String
+}
+
+/// Checks the storage against the contract every storage must keep. Run it in your test suite
+/// against a test database: a user with no rows is an empty storage, and is empty again after.
+func conformanceFailures(database: any SQLDatabase, faults: StorageFaults?) async -> [String] {
+    let storage = SQLPreferencesStorage(database: database, userID: "conformance-\(UUID().uuidString)")
+    return await StorageConformance.failures(of: storage, faults: faults)
+}
+
+/// Handles a client's edits of one book's preferences, such as
+/// `POST /v1/epub/publications/<id>/edits` with `[{"op": "increment", "key": "fontSize"}]` and
+/// `If-Match`: applies them all or none, only if the book's preferences are still as the client
+/// read them, and returns every setting with its source and the new ETag.
+func handleEdits(
+    _ edits: [PreferenceEdit], ifMatch: String?, userID: String, publication: String, database: any SQLDatabase
+) async throws -> (settings: [AttributedSetting], etag: String) {
+    let store = PreferencesStore<EPUB>(storage: SQLPreferencesStorage(database: database, userID: userID))
+    let book = PublicationContext(layout: .reflowable, languages: ["en"])  // from your catalog
+    try await store.apply(edits, publication: publication, context: book, ifMatch: ifMatch)
+    let state = try await store.state(for: publication, context: book)
+    return (state.settings, state.fingerprints.settingsETag)
+}
