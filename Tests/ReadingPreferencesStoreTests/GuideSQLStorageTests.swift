@@ -13,18 +13,25 @@ struct GuideSQLStorageTests {
         let database = InMemorySQLDatabase()
         let failures = await conformanceFailures(database: database, faults: database.faults)
         #expect(failures.isEmpty, "\(failures)")
-        #expect(try await database.query("SELECT DISTINCT scope FROM reading_preferences WHERE user_id = ?", ["x"]).isEmpty)
+        #expect(
+            try await database.query(
+                "SELECT DISTINCT scope FROM reading_preferences WHERE user_id = ?", ["x"]
+            ).isEmpty)
     }
 
     @Test("keeps users apart")
     func usersApart() async throws {
         let database = InMemorySQLDatabase()
-        let alice = PreferencesStore<EPUB>(storage: SQLPreferencesStorage(database: database, userID: "alice"))
+        let alice = PreferencesStore<EPUB>(
+            storage: SQLPreferencesStorage(database: database, userID: "alice"))
         let bob = PreferencesStore<EPUB>(storage: SQLPreferencesStorage(database: database, userID: "bob"))
         try await alice.apply(.set(key: "theme", value: "dark"))
         #expect(try await bob.preferences().isEmpty)
         try await SQLPreferencesStorage(database: database, userID: "bob").removeAll()
-        #expect(try await PreferencesStore<EPUB>(storage: SQLPreferencesStorage(database: database, userID: "alice"))
+        #expect(
+            try await PreferencesStore<EPUB>(
+                storage: SQLPreferencesStorage(database: database, userID: "alice")
+            )
             .preferences()["theme"] == "dark")
     }
 
@@ -32,7 +39,8 @@ struct GuideSQLStorageTests {
     func conditionalRequests() async throws {
         let database = InMemorySQLDatabase()
         let (_, etag) = try await handleEdits(
-            [.set(key: "fontSize", value: 1.2)], ifMatch: nil, userID: "reader", publication: "book", database: database)
+            [.set(key: "fontSize", value: 1.2)], ifMatch: nil, userID: "reader", publication: "book",
+            database: database)
         let statuses = await withTaskGroup(of: Int.self) { group in
             for request in 0..<8 {
                 group.addTask {

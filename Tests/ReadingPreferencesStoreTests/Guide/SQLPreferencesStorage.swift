@@ -16,7 +16,9 @@ protocol SQLDatabase: Sendable {
     /// Runs `body` in one transaction that holds the user's rows against every other
     /// transaction until it ends (PostgreSQL: `SELECT pg_advisory_xact_lock(hashtext($1))` first;
     /// SQLite: `BEGIN IMMEDIATE`): committed when `body` returns, rolled back when it throws.
-    func transaction<T: Sendable>(lockingUser userID: String, _ body: @Sendable (any SQLDatabase) async throws -> T)
+    func transaction<T: Sendable>(
+        lockingUser userID: String, _ body: @Sendable (any SQLDatabase) async throws -> T
+    )
         async throws -> T
 }
 
@@ -47,7 +49,8 @@ struct SQLPreferencesStorage: PreferencesStorage {
                 // Every check first: the user's rows are held, so nothing changes until the end.
                 var existing: [Bool] = []
                 for change in changes {
-                    let rows = try await Self.row(Self.scope(of: change.location), of: userID, in: transaction)
+                    let rows = try await Self.row(
+                        Self.scope(of: change.location), of: userID, in: transaction)
                     guard rows.first?["version"].map(StorageVersion.init) == change.expected else {
                         throw StorageError.conflict(change.location)
                     }
@@ -73,7 +76,8 @@ struct SQLPreferencesStorage: PreferencesStorage {
                         versions.append(StorageVersion(version))
                     case .remove:
                         _ = try await transaction.execute(
-                            "DELETE FROM reading_preferences WHERE user_id = ? AND scope = ?", [userID, scope])
+                            "DELETE FROM reading_preferences WHERE user_id = ? AND scope = ?",
+                            [userID, scope])
                         versions.append(nil)
                     case .verify:
                         versions.append(change.expected)
@@ -142,12 +146,14 @@ struct SQLPreferencesStorage: PreferencesStorage {
 
     func configurables() async throws(StorageError) -> [String] {
         let rows = try await run(nil) {
-            try await database.query("SELECT DISTINCT scope FROM reading_preferences WHERE user_id = ?", [userID])
+            try await database.query(
+                "SELECT DISTINCT scope FROM reading_preferences WHERE user_id = ?", [userID])
         }
         var names = Set<String>()
         for row in rows {
             // `device`, `sync-state`, `sync-lease` and corrupt rows have no `/` before any `:`.
-            guard let scope = row["scope"], let slash = scope.firstIndex(of: "/"), !scope[..<slash].contains(":")
+            guard let scope = row["scope"], let slash = scope.firstIndex(of: "/"),
+                !scope[..<slash].contains(":")
             else { continue }
             names.insert(String(scope[..<slash]).removingPercentEncoding ?? String(scope[..<slash]))
         }
@@ -181,7 +187,8 @@ struct SQLPreferencesStorage: PreferencesStorage {
         case .syncState: return "sync-state"
         case .syncLease: return "sync-lease"
         case .layer(let configurable, let layer): return encoded(configurable) + "/" + path(of: layer)
-        case .syncSnapshot(let configurable, let layer): return encoded(configurable) + "/sync/" + path(of: layer)
+        case .syncSnapshot(let configurable, let layer):
+            return encoded(configurable) + "/sync/" + path(of: layer)
         }
     }
 
@@ -201,11 +208,14 @@ struct SQLPreferencesStorage: PreferencesStorage {
         configurable.addingPercentEncoding(withAllowedCharacters: plain) ?? configurable
     }
 
-    static let plain = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
+    static let plain = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
 
     /// Runs a database call: a `StorageError` (a conflict found in a transaction) as it is, any
     /// other failure of the database as `io`, transient, with the driver's error underneath.
-    private func run<T>(_ location: StorageLocation?, _ call: () async throws -> T) async throws(StorageError) -> T {
+    private func run<T>(_ location: StorageLocation?, _ call: () async throws -> T) async throws(StorageError)
+        -> T
+    {
         do {
             return try await call()
         } catch let error as StorageError {
@@ -235,7 +245,8 @@ func conformanceFailures(database: any SQLDatabase, faults: StorageFaults?) asyn
 /// `If-Match`: applies them all or none, only if the book's preferences are still as the client
 /// read them, and returns every setting with its source and the new ETag.
 func handleEdits(
-    _ edits: [PreferenceEdit], ifMatch: String?, userID: String, publication: String, database: any SQLDatabase
+    _ edits: [PreferenceEdit], ifMatch: String?, userID: String, publication: String,
+    database: any SQLDatabase
 ) async throws -> (settings: [AttributedSetting], etag: String) {
     let store = PreferencesStore<EPUB>(storage: SQLPreferencesStorage(database: database, userID: userID))
     let book = PublicationContext(layout: .reflowable, languages: ["en"])  // from your catalog

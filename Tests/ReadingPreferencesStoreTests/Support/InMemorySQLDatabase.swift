@@ -16,7 +16,9 @@ actor InMemorySQLDatabase: SQLDatabase {
 
         var rows: [Key: (json: String, version: String)] = [:]
 
-        static func key(_ user: String, _ scope: String) -> Key { Key(user: Array(user.utf8), scope: Array(scope.utf8)) }
+        static func key(_ user: String, _ scope: String) -> Key {
+            Key(user: Array(user.utf8), scope: Array(scope.utf8))
+        }
 
         func query(_ sql: String, _ bindings: [String]) throws -> [[String: String]] {
             switch sql {
@@ -25,9 +27,12 @@ actor InMemorySQLDatabase: SQLDatabase {
                 return [["json": row.json, "version": row.version]]
             case "SELECT DISTINCT scope FROM reading_preferences WHERE user_id = ?":
                 let user = Array(bindings[0].utf8)
-                return rows.keys.filter { $0.user == user }.map { ["scope": String(decoding: $0.scope, as: UTF8.self)] }
+                return rows.keys.filter { $0.user == user }.map {
+                    ["scope": String(decoding: $0.scope, as: UTF8.self)]
+                }
             default:
-                let range = "SELECT scope FROM reading_preferences WHERE user_id = ? AND scope > ? AND scope < ? ORDER BY scope"
+                let range =
+                    "SELECT scope FROM reading_preferences WHERE user_id = ? AND scope > ? AND scope < ? ORDER BY scope"
                 guard sql.hasPrefix(range) else { throw SQLDoubleError.unknownStatement(sql) }
                 let rest = sql.dropFirst(range.count)
                 var limit = Int.max
@@ -41,7 +46,8 @@ actor InMemorySQLDatabase: SQLDatabase {
                 let low = Array(bindings[1].utf8)
                 let high = Array(bindings[2].utf8)
                 let scopes = rows.keys.filter {
-                    $0.user == user && low.lexicographicallyPrecedes($0.scope) && $0.scope.lexicographicallyPrecedes(high)
+                    $0.user == user && low.lexicographicallyPrecedes($0.scope)
+                        && $0.scope.lexicographicallyPrecedes(high)
                 }
                 .map(\.scope).sorted { $0.lexicographicallyPrecedes($1) }
                 return scopes.prefix(limit).map { ["scope": String(decoding: $0, as: UTF8.self)] }
@@ -95,7 +101,9 @@ actor InMemorySQLDatabase: SQLDatabase {
         return try table.execute(sql, bindings)
     }
 
-    func transaction<T: Sendable>(lockingUser userID: String, _ body: @Sendable (any SQLDatabase) async throws -> T)
+    func transaction<T: Sendable>(
+        lockingUser userID: String, _ body: @Sendable (any SQLDatabase) async throws -> T
+    )
         async throws -> T
     {
         await hold(userID)
@@ -115,7 +123,8 @@ actor InMemorySQLDatabase: SQLDatabase {
     nonisolated var faults: StorageFaults {
         StorageFaults(
             plant: { data, location in
-                await self.plant(String(decoding: data, as: UTF8.self), at: SQLPreferencesStorage.scope(of: location))
+                await self.plant(
+                    String(decoding: data, as: UTF8.self), at: SQLPreferencesStorage.scope(of: location))
             },
             failWrites: { await self.setFailAfter($0) }, failReads: { await self.setReadsFail($0) })
     }
@@ -182,7 +191,9 @@ actor InMemorySQLDatabase: SQLDatabase {
             return try lock.withLock { try copy.execute(sql, bindings) }
         }
 
-        func transaction<T: Sendable>(lockingUser userID: String, _ body: @Sendable (any SQLDatabase) async throws -> T)
+        func transaction<T: Sendable>(
+            lockingUser userID: String, _ body: @Sendable (any SQLDatabase) async throws -> T
+        )
             async throws -> T
         {
             try await body(self)

@@ -25,12 +25,16 @@ import ReadingPreferences
 ///
 /// A batch of one write skips steps 3 to 5: `DurableFile`'s rename is atomic on its own.
 ///
+/// The journal folder exists only while a batch is pending (the last batch to finish removes
+/// it), so a read checks it with one system call: when it exists, the read first waits for the
+/// batch's locks and finishes any batch whose journal is still there.
+///
 /// What holds after a crash: every file is old or new, never torn. Before the commit point the
 /// batch did not happen (a prepared file left behind is ignored by readers and removed by
-/// ``FileStorage/removeLeftovers()``). After it, the batch is finished by whoever next writes one
-/// of its files (under the same locks, before anything else), and by the first use of the
-/// root in every process: a reader that comes earlier, in another process, may see some files
-/// new and others old until then, never a file half written.
+/// ``FileStorage/removeLeftovers()``). After it, the batch is finished by the next read or
+/// write of the root, in any process, before anything else. A reader that reads two files
+/// while a batch is being applied between them can see one new and one old, each whole, as
+/// with any two writes.
 struct FileBatch {
     /// One change, with its file.
     struct Entry {
@@ -246,32 +250,40 @@ struct FileBatch {
         }
         unlink(journal)
         DurableFile.flushFolder(of: journal)
+        // The last batch to finish removes the folder (this fails while another's journal is in
+        // it), so reads find no folder and look no further.
+        _ = rmdir(journalFolder)
     }
 
-    /// Writes the journal durably: a temporary name, flushed, renamed into place.
+    /// Writes the journal durably: beside the journal folder, flushed, then renamed into it, so
+    /// the folder only ever holds whole journals, and is empty (and removed) when no batch is
+    /// pending.
     private func writeJournal(_ data: Data, to path: String) throws(StorageError) {
-        if !FileManager.default.fileExists(atPath: journalFolder) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: journalFolder, withIntermediateDirectories: true)
-            } catch {
-                throw StorageError(
-                    .io, location: nil,
-                    message: "cannot create \(journalFolder): \(error.localizedDescription)")
-            }
-        }
-        let partial = path + ".partial"
+        let partial = layout.rootPath + "/." + URL(fileURLWithPath: path).lastPathComponent + ".partial"
+        var lastFailure: DurableFile.Failure?
+        defer { if lastFailure != nil { unlink(partial) } }
         do throws(DurableFile.Failure) {
             _ = try DurableFile.writeNew(data, to: partial, like: nil)
-            guard rename(partial, path) == 0 else {
-                let code = errno
-                unlink(partial)
-                throw .system("cannot write the journal", path, errno: code)
-            }
-            DurableFile.flushFolder(of: path)
         } catch {
+            lastFailure = error
             throw StorageError(.io, location: nil, message: error.description, underlying: error)
         }
+        // Another batch finishing may remove the folder between its creation and the rename.
+        for _ in 0..<8 {
+            if mkdir(journalFolder, 0o755) != 0, errno != EEXIST {
+                lastFailure = .system("cannot create", journalFolder)
+                break
+            }
+            if rename(partial, path) == 0 {
+                DurableFile.flushFolder(of: path)
+                DurableFile.flushFolder(of: journalFolder)
+                return
+            }
+            lastFailure = .system("cannot write the journal", path)
+            guard errno == ENOENT else { break }
+        }
+        let failure = lastFailure ?? DurableFile.Failure("cannot write the journal", path, "unknown")
+        throw StorageError(.io, location: nil, message: failure.description, underlying: failure)
     }
 
     // MARK: - Recovery
@@ -287,6 +299,9 @@ struct FileBatch {
         }
     }
 
+    /// Whether the journal folder exists: a batch is pending, or just finished.
+    var mayHavePendingJournal: Bool { access(journalFolder, F_OK) == 0 }
+
     /// The journals in the journal folder.
     func pendingJournals() -> [String] {
         guard access(journalFolder, F_OK) == 0,
@@ -301,10 +316,12 @@ struct FileBatch {
     /// file still there is renamed into place, a file to remove that is still as the batch found
     /// it is removed; then the journal goes.
     func recover() {
+        defer { _ = rmdir(journalFolder) }
         for journal in pendingJournals() {
             guard let writes = readJournal(journal) else {
                 // Not a journal this package wrote: keep it aside, out of the way.
-                _ = rename(journal, journal + ".unreadable")
+                let name = URL(fileURLWithPath: journal).lastPathComponent
+                _ = rename(journal, layout.rootPath + "/.unreadable-transaction-" + name)
                 continue
             }
             var locks: [Int32] = []
@@ -326,6 +343,20 @@ struct FileBatch {
             }
             unlink(journal)
             DurableFile.flushFolder(of: journal)
+        }
+    }
+
+    /// Removes journals that a crash left half written, before their commit point, beside the
+    /// journal folder: those an hour old (a running batch writes its journal in milliseconds).
+    func removeStalePartials() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: layout.rootPath) else {
+            return
+        }
+        let cutoff = Date().addingTimeInterval(-3600)
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".json.partial") {
+            let path = layout.rootPath + "/" + name
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            if let modified = attributes?[.modificationDate] as? Date, modified < cutoff { unlink(path) }
         }
     }
 

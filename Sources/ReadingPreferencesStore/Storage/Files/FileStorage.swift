@@ -87,9 +87,10 @@ public struct FileStorage: PreferencesStorage {
     ///   data's version) when the file is not a JSON object, ``StorageError/Code/io`` when it
     ///   cannot be read or is not a regular file.
     public func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
-        if !RecoveredRoots.shared.contains(layout.rootPath) {
-            let batch = FileBatch(layout: layout, faults: nil)
-            await BlockingIO.run { () throws(Never) in Self.recoverOnFirstUse(batch) }
+        let batch = FileBatch(layout: layout, faults: nil)
+        if batch.mayHavePendingJournal {
+            // A batch is being written, or was cut short by a crash: wait for it, or finish it.
+            await BlockingIO.run { () throws(Never) in batch.recover() }
         }
         try faults?.read(location)
         let path = path(of: location)
@@ -145,7 +146,6 @@ public struct FileStorage: PreferencesStorage {
         let batch = FileBatch(layout: layout, faults: faults)
         let layout = layout
         return try await BlockingIO.run { () throws(StorageError) -> [StorageVersion?] in
-            Self.recoverOnFirstUse(batch)
             for entry in entries where entry.bytes != nil {
                 try Self.markFolder(of: entry.location, layout: layout)
             }
@@ -262,7 +262,9 @@ public struct FileStorage: PreferencesStorage {
     /// - Returns: The number of files removed.
     @discardableResult
     public func removeLeftovers() -> Int {
-        FileBatch(layout: layout, faults: nil).recover()
+        let batch = FileBatch(layout: layout, faults: nil)
+        batch.recover()
+        batch.removeStalePartials()
         var removed = 0
         var folders = [layout.rootPath]
         while let folder = folders.popLast() {
@@ -316,13 +318,6 @@ public struct FileStorage: PreferencesStorage {
                 _ = unlink(path)
             }
         }
-    }
-
-    /// Finishes the batches a crashed process left, once per root and process, before the first
-    /// write (and ``load(_:)``) of the root.
-    static func recoverOnFirstUse(_ batch: FileBatch) {
-        guard RecoveredRoots.shared.claim(batch.layout.rootPath) else { return }
-        batch.recover()
     }
 
     // MARK: - Files
@@ -387,17 +382,4 @@ public struct FileStorage: PreferencesStorage {
             try? url.setResourceValues(values)
         #endif
     }
-}
-
-/// The roots whose crashed batches this process has finished.
-final class RecoveredRoots: @unchecked Sendable {
-    static let shared = RecoveredRoots()
-    private let lock = NSLock()
-    private var roots = Set<String>()
-
-    /// Whether the root was claimed already.
-    func contains(_ root: String) -> Bool { lock.withLock { roots.contains(root) } }
-
-    /// Claims a root; `true` the first time.
-    func claim(_ root: String) -> Bool { lock.withLock { roots.insert(root).inserted } }
 }
