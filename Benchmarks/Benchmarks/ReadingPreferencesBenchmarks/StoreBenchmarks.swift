@@ -26,6 +26,25 @@ func registerStoreBenchmarks() {
         record(timer, benchmark)
     }
 
+    // One edit of shared and a book's document, in one batch (issue 21: all or none), against
+    // two bare durable writes; and the same edit made conditional on the ETag read before it.
+    for conditional in [false, true] {
+        let name =
+            conditional ? "paired.store-edit.two-documents.conditional" : "paired.store-edit.two-documents"
+        Benchmark(name, configuration: configuration) { benchmark in
+            let workload = try single.value()
+            var timer = AsyncPairedTimer()
+            let bytes = workload.editBytes
+            try await timer.measure(rounds: 4, batch: 4) {
+                workload.bareDurableWrite(bytes)
+                workload.bareDurableWrite(bytes, second: true)
+            } operation: {
+                try await workload.storeEditOfTwoDocuments(conditional: conditional)
+            }
+            record(timer, benchmark)
+        }
+    }
+
     // Open a store of 10,000 publications and resolve one, against a bare durable read of that one
     // publication's file. Goal: ≤ 2×.
     let books = Prepared { try StoreWorkload(publications: 10_000) }

@@ -61,9 +61,28 @@ public final class StoreWorkload: @unchecked Sendable {
     /// The bytes the store writes for that edit.
     public var editBytes: Data { Data("{\n  \"fontSize\": 1.4\n}\n".utf8) }
 
-    /// A bare durable write of `bytes`: an exclusive flock on a lock file, a temporary file
-    /// written and flushed, renamed over the target, the folder flushed, the lock released.
-    public func bareDurableWrite(_ bytes: Data) {
+    /// The book the two-document edits change.
+    static let editedBook = "urn:isbn:978-0-00000-edit"
+
+    /// One edit of two documents through the store, as one batch: the font size in shared and
+    /// the reading progression in the book's document, alternately, so every edit writes both.
+    /// With `conditional`, the edit carries the ETag read just before (a server's `If-Match`).
+    public func storeEditOfTwoDocuments(conditional: Bool = false) async throws {
+        toggle.toggle()
+        let size = toggle ? 1.4 : 1.2
+        let progression: EPUB.ReadingProgression = toggle ? .rtl : .ltr
+        let etag = conditional ? try await store.fingerprints(for: Self.editedBook).storedETag : nil
+        try await store.edit(publication: Self.editedBook, ifMatch: etag) { editor in
+            try editor.set(.fontSize, size)
+            try editor.set(.readingProgression, progression)
+        }
+    }
+
+    /// A bare durable write of `bytes`, to the bare file or (`second`) another beside it: an
+    /// exclusive flock on a lock file, a temporary file written and flushed, renamed over the
+    /// target, the folder flushed, the lock released.
+    public func bareDurableWrite(_ bytes: Data, second: Bool = false) {
+        let bareFile = second ? self.bareFile + ".2" : self.bareFile
         let lock = open(bareFile + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         flock(lock, LOCK_EX)
         let temporary = bareFile + ".tmp"

@@ -299,8 +299,18 @@ struct FileBatch {
         }
     }
 
-    /// Whether the journal folder exists: a batch is pending, or just finished.
-    var mayHavePendingJournal: Bool { access(journalFolder, F_OK) == 0 }
+    /// Whether the journal folder exists: a batch is pending, or just finished. A root found
+    /// without one is not looked at again for a millisecond, so the reads of one store
+    /// operation (device, shared, the book, the overrides) cost one system call, not four. A
+    /// read in that millisecond is no less isolated than any read: reads take no lock, so one
+    /// that runs while another process applies a batch may see some of its files new and others
+    /// old, each whole.
+    var mayHavePendingJournal: Bool {
+        guard JournalChecks.shared.isDue(layout.rootPath) else { return false }
+        let exists = access(journalFolder, F_OK) == 0
+        if !exists { JournalChecks.shared.found(noJournalIn: layout.rootPath) }
+        return exists
+    }
 
     /// The journals in the journal folder.
     func pendingJournals() -> [String] {
@@ -412,5 +422,26 @@ struct FileBatch {
         let value = generator.next() as UInt64
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.utf8.count) + digits
+    }
+}
+
+/// When each root was last found with no journal folder, so reads look at most once a
+/// millisecond.
+final class JournalChecks: @unchecked Sendable {
+    static let shared = JournalChecks()
+    private let lock = NSLock()
+    private var lastClear: [String: UInt64] = [:]
+    private static let interval: UInt64 = 1_000_000
+
+    /// Whether the root's journal folder should be looked at now.
+    func isDue(_ root: String) -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return lock.withLock { lastClear[root].map { now &- $0 >= Self.interval } ?? true }
+    }
+
+    /// Records that the root had no journal folder just now.
+    func found(noJournalIn root: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        lock.withLock { lastClear[root] = now }
     }
 }
