@@ -280,7 +280,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
                 bytes.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(data: Data(bytes), encoding: .utf8)
     }
 
     // MARK: - Values
