@@ -4,6 +4,7 @@ import PackageDescription
 // The modules draw the layers; each one only imports those below it:
 //
 //   readingprefs (CLI)  →  ReadingPreferencesConformance  →  ReadingPreferencesStore  →  ReadingPreferences
+//   ReadingPreferencesSQL (a storage over any SQL client)  →  ReadingPreferencesStore
 //
 // ReadingPreferences is the engine apps import: no I/O, Foundation only.
 let package = Package(
@@ -16,6 +17,7 @@ let package = Package(
         .library(name: "ReadingPreferencesStore", targets: ["ReadingPreferencesStore"]),
         .library(name: "ReadingPreferencesObservation", targets: ["ReadingPreferencesObservation"]),
         .library(name: "ReadingPreferencesConformance", targets: ["ReadingPreferencesConformance"]),
+        .library(name: "ReadingPreferencesSQL", targets: ["ReadingPreferencesSQL"]),
         .executable(name: "readingprefs", targets: ["readingprefs"]),
     ],
     targets: [
@@ -26,6 +28,8 @@ let package = Package(
         // The @Observable model for SwiftUI (iOS 17 / macOS 14); everything else keeps iOS 15.
         .target(
             name: "ReadingPreferencesObservation", dependencies: ["ReadingPreferences", "ReadingPreferencesStore"]),
+        // The store's documents in a SQL table, over any database client (the back end's storage).
+        .target(name: "ReadingPreferencesSQL", dependencies: ["ReadingPreferences", "ReadingPreferencesStore"]),
         // The conformance runner and its case model, for the CLI and for apps' own test suites.
         .target(name: "ReadingPreferencesConformance", dependencies: ["ReadingPreferences", "ReadingPreferencesStore"]),
         // The CLI: parsing and printing only.
@@ -44,7 +48,10 @@ let package = Package(
         .testTarget(name: "readingprefsTests", dependencies: ["ReadingPreferences", "TestSupport"]),
         .testTarget(
             name: "ReadingPreferencesStoreTests",
-            dependencies: ["ReadingPreferencesStore", "ReadingPreferencesConformance", "ReadingPreferences", "TestSupport"]
+            dependencies: [
+                "ReadingPreferencesStore", "ReadingPreferencesConformance", "ReadingPreferencesSQL", "ReadingPreferences",
+                "TestSupport",
+            ]
         ),
         .testTarget(
             name: "ReadingPreferencesObservationTests",

@@ -22,7 +22,7 @@ for document in "${documents[@]}"; do
         /^[ \t]*```swift[ \t]*$/ && !inside {
             inside = 1; n++; file = sprintf("%s/%04d.swift", out, n)
             printf "%s:%d\n", doc, NR + 1 > sprintf("%s/%04d.origin", out, n)
-            print "import Foundation\nimport ReadingPreferences\nimport ReadingPreferencesConformance\nimport ReadingPreferencesStore\n" > file
+            print "import Foundation\nimport ReadingPreferences\nimport ReadingPreferencesConformance\nimport ReadingPreferencesSQL\nimport ReadingPreferencesStore\n" > file
             next
         }
         /^[ \t]*```[ \t]*$/ && inside { inside = 0; close(file); next }

@@ -585,31 +585,45 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
             missing.isEmpty, "keys of 8 concurrent writers", expected: "all \(writers * rounds)",
             actual: "\(missing.count) lost: \(missing.prefix(6))")
 
-        // Eight writers at the same version: exactly one wins.
-        guard let base = try await storage.load(location)?.version else { return }
-        let wins = await withTaskGroup(of: Bool.self) { group in
-            for writer in 0..<writers {
-                group.addTask {
-                    (try? await storage.save(
-                        ["winner": .number(JSONNumber(writer))], to: location, expecting: base)) != nil
+        // Eight writers at the same version, and eight creators of one document, released at
+        // once: exactly one wins, round after round (a check and a write that are two steps
+        // lose only when writers interleave, so the rounds give them every chance).
+        for round in 0..<12 {
+            guard let base = try await storage.load(location)?.version else { return }
+            let gate = StartingGate(count: writers)
+            let wins = await withTaskGroup(of: Bool.self) { group in
+                for writer in 0..<writers {
+                    group.addTask {
+                        await gate.arrive()
+                        return
+                            (try? await storage.save(
+                                ["winner": .number(JSONNumber(writer)), "round": .number(JSONNumber(round))],
+                                to: location, expecting: base)) != nil
+                    }
                 }
+                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
             }
-            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
-        }
-        expect(wins == 1, "8 concurrent saves at one version", expected: "1 success", actual: "\(wins)")
-        let creations = await withTaskGroup(of: Bool.self) { group in
-            for writer in 0..<writers {
-                group.addTask {
-                    (try? await storage.save(
-                        ["creator": .number(JSONNumber(writer))], to: Self.layer(.publication("created")),
-                        expecting: nil)) != nil
+            let created = Self.layer(.publication("created-\(round)"))
+            let creators = StartingGate(count: writers)
+            let creations = await withTaskGroup(of: Bool.self) { group in
+                for writer in 0..<writers {
+                    group.addTask {
+                        await creators.arrive()
+                        return
+                            (try? await storage.save(
+                                ["creator": .number(JSONNumber(writer))], to: created, expecting: nil)) != nil
+                    }
                 }
+                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
             }
-            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            let saves = expect(
+                wins == 1, "8 concurrent saves at one version (round \(round + 1))", expected: "1 success",
+                actual: "\(wins)")
+            let creates = expect(
+                creations == 1, "8 concurrent creations of one document (round \(round + 1))",
+                expected: "1 success", actual: "\(creations)")
+            if !saves || !creates { break }
         }
-        expect(
-            creations == 1, "8 concurrent creations of one document", expected: "1 success",
-            actual: "\(creations)")
 
         // Eight stores, as eight server instances, editing different keys of shared.
         await withTaskGroup(of: Void.self) { group in
@@ -681,5 +695,22 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
         } catch {
             fail("removing what the suite wrote", expected: "no error", actual: "\(error)")
         }
+    }
+}
+
+/// Holds tasks until `count` of them arrived, then lets them all go at once.
+actor StartingGate {
+    private let count: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) { self.count = count }
+
+    func arrive() async {
+        if waiting.count + 1 >= count {
+            for continuation in waiting { continuation.resume() }
+            waiting.removeAll()
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
     }
 }

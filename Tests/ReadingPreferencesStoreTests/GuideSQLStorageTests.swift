@@ -1,6 +1,7 @@
 import Foundation
 import ReadingPreferences
 import ReadingPreferencesConformance
+import ReadingPreferencesSQL
 import ReadingPreferencesStore
 import Testing
 

@@ -193,7 +193,14 @@ struct NewcomerDocumentTests {
         #expect(readme.contains("`store` and `sync`"))
         #expect(readme.contains("`Sync/`"))
         let modules = try Self.read("Sources/ReadingPreferences/ReadingPreferences.docc/Proposals/RP-0021.md")
-        #expect(modules.contains("five modules") && modules.contains("ReadingPreferencesObservation"))
+        #expect(modules.contains("six modules"))
+        for module in [
+            "ReadingPreferences`", "ReadingPreferencesStore", "ReadingPreferencesObservation",
+            "ReadingPreferencesSQL",
+            "ReadingPreferencesConformance", "readingprefs`",
+        ] {
+            #expect(modules.contains(module), "\(module)")
+        }
         let help = try CommandLineTool.run(["help"])
         #expect(
             help.output.contains("store --root DIR COMMAND")

@@ -1,5 +1,6 @@
 import Foundation
 import ReadingPreferencesConformance
+import ReadingPreferencesSQL
 import ReadingPreferencesStore
 
 /// The guide's `SQLDatabase` in memory: the handful of statements the guide's storage runs,

@@ -1,33 +1,31 @@
 import Foundation
 import ReadingPreferences
-import ReadingPreferencesConformance
 import ReadingPreferencesStore
 
-// The code of the "Storing Preferences on a Server" guide, compiled and tested here against an
-// in-memory double of `SQLDatabase`; `.ci/check-guide-code.sh` checks that the guide's block is
-// this file, line for line, after the imports.
-
-/// The database client your server already has, reduced to three calls. Bindings replace the
-/// `?` placeholders in order; `query` returns each row as column name to text, and `execute`
-/// returns how many rows the statement changed.
-protocol SQLDatabase: Sendable {
-    func query(_ sql: String, _ bindings: [String]) async throws -> [[String: String]]
-    func execute(_ sql: String, _ bindings: [String]) async throws -> Int
-    /// Runs `body` in one transaction that holds the user's rows against every other
-    /// transaction until it ends (PostgreSQL: `SELECT pg_advisory_xact_lock(hashtext($1))` first;
-    /// SQLite: `BEGIN IMMEDIATE`): committed when `body` returns, rolled back when it throws.
-    func transaction<T: Sendable>(
-        lockingUser userID: String, _ body: @Sendable (any SQLDatabase) async throws -> T
-    )
-        async throws -> T
-}
-
 /// One user's reading preferences, kept in the table `reading_preferences`.
-struct SQLPreferencesStorage: PreferencesStorage {
-    let database: any SQLDatabase
-    let userID: String
+public struct SQLPreferencesStorage: PreferencesStorage {
+    /// The database.
+    public let database: any SQLDatabase
+    /// The user whose documents these are: every statement is limited to their rows.
+    public let userID: String
 
-    func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
+    /// Creates the storage of one user's documents.
+    ///
+    /// - Parameters:
+    ///   - database: The database.
+    ///   - userID: The user.
+    public init(database: any SQLDatabase, userID: String) {
+        self.database = database
+        self.userID = userID
+    }
+
+    /// Loads the row of a location.
+    ///
+    /// - Parameter location: Where the document lives.
+    /// - Returns: The document, or `nil` when there is no row.
+    /// - Throws: ``StorageError``: `corruptDocument` when the row's text is not a JSON object,
+    ///   `io` when the database fails.
+    public func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
         let scope = Self.scope(of: location)
         let rows = try await run(location) { try await Self.row(scope, of: userID, in: database) }
         guard let row = rows.first, let json = row["json"], let version = row["version"] else { return nil }
@@ -42,7 +40,13 @@ struct SQLPreferencesStorage: PreferencesStorage {
         }
     }
 
-    func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
+    /// Applies a batch in one transaction that holds the user's rows: every version checked,
+    /// then every write; a conflict or a failure rolls all of it back.
+    ///
+    /// - Parameter changes: The changes.
+    /// - Returns: One version per change.
+    /// - Throws: ``StorageError``: `conflict`, or `io` (transient) when the database fails.
+    public func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
         let userID = userID
         return try await run(changes.first?.location) {
             try await database.transaction(lockingUser: userID) { transaction in
@@ -88,7 +92,18 @@ struct SQLPreferencesStorage: PreferencesStorage {
         }
     }
 
-    func quarantine(_ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?)
+    /// Copies a damaged row aside under a scope no location has, and puts the replacement (or
+    /// nothing) in its place, in one transaction.
+    ///
+    /// - Parameters:
+    ///   - location: Where the damaged data is.
+    ///   - version: Its version.
+    ///   - replacement: What the row holds afterwards.
+    /// - Returns: The scope the data went to, and the replacement's version.
+    /// - Throws: ``StorageError``.
+    public func quarantine(
+        _ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?
+    )
         async throws(StorageError) -> Quarantine
     {
         let scope = Self.scope(of: location)
@@ -119,7 +134,16 @@ struct SQLPreferencesStorage: PreferencesStorage {
         return Quarantine(movedTo: aside, version: next.map(StorageVersion.init))
     }
 
-    func names(of kind: StorageKind, configurable: String, after: String?, limit: Int?)
+    /// A page of identifiers, read from the scopes between the prefix and its end in byte order.
+    ///
+    /// - Parameters:
+    ///   - kind: Which documents.
+    ///   - configurable: The configurable.
+    ///   - after: Only identifiers after this one.
+    ///   - limit: The most to return.
+    /// - Returns: The identifiers, sorted by their UTF-8 bytes.
+    /// - Throws: ``StorageError``.
+    public func names(of kind: StorageKind, configurable: String, after: String?, limit: Int?)
         async throws(StorageError) -> [String]
     {
         let layer: String
@@ -144,7 +168,11 @@ struct SQLPreferencesStorage: PreferencesStorage {
         }
     }
 
-    func configurables() async throws(StorageError) -> [String] {
+    /// The configurables with a row.
+    ///
+    /// - Returns: Their identifiers, sorted by their UTF-8 bytes.
+    /// - Throws: ``StorageError``.
+    public func configurables() async throws(StorageError) -> [String] {
         let rows = try await run(nil) {
             try await database.query(
                 "SELECT DISTINCT scope FROM reading_preferences WHERE user_id = ?", [userID])
@@ -161,7 +189,7 @@ struct SQLPreferencesStorage: PreferencesStorage {
     }
 
     /// Every row of the user, in one statement: for an account's deletion.
-    func removeAll() async throws(StorageError) {
+    public func removeAll() async throws(StorageError) {
         _ = try await run(nil) {
             try await database.execute("DELETE FROM reading_preferences WHERE user_id = ?", [userID])
         }
@@ -181,7 +209,7 @@ struct SQLPreferencesStorage: PreferencesStorage {
     /// identifier followed by the layer, as in `epub/shared`, `epub/overrides`,
     /// `epub/profile/3f9c2a7e51d0` and `epub/publication/urn:isbn:978-0` (and `epub/sync/...` for
     /// a sync snapshot).
-    static func scope(of location: StorageLocation) -> String {
+    public static func scope(of location: StorageLocation) -> String {
         switch location {
         case .device: return "device"
         case .syncState: return "sync-state"
@@ -231,26 +259,4 @@ struct SQLPreferencesStorage: PreferencesStorage {
 /// A database failure, as text (a driver's error may not be `Sendable`).
 struct SQLFailure: Error, Sendable, CustomStringConvertible {
     var description: String
-}
-
-/// Checks the storage against the contract every storage must keep. Run it in your test suite
-/// against a test database: a user with no rows is an empty storage, and is empty again after.
-func conformanceFailures(database: any SQLDatabase, faults: StorageFaults?) async -> [String] {
-    let storage = SQLPreferencesStorage(database: database, userID: "conformance-\(UUID().uuidString)")
-    return await StorageConformance.failures(of: storage, faults: faults)
-}
-
-/// Handles a client's edits of one book's preferences, such as
-/// `POST /v1/epub/publications/<id>/edits` with `[{"op": "increment", "key": "fontSize"}]` and
-/// `If-Match`: applies them all or none, only if the book's preferences are still as the client
-/// read them, and returns every setting with its source and the new ETag.
-func handleEdits(
-    _ edits: [PreferenceEdit], ifMatch: String?, userID: String, publication: String,
-    database: any SQLDatabase
-) async throws -> (settings: [AttributedSetting], etag: String) {
-    let store = PreferencesStore<EPUB>(storage: SQLPreferencesStorage(database: database, userID: userID))
-    let book = PublicationContext(layout: .reflowable, languages: ["en"])  // from your catalog
-    try await store.apply(edits, publication: publication, context: book, ifMatch: ifMatch)
-    let state = try await store.state(for: publication, context: book)
-    return (state.settings, state.fingerprints.settingsETag)
 }

@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+// The reading back end (SPEC 14, issue 22): the library's store on PostgreSQL or an embedded
+// SQLite database, behind Hummingbird routes, and a sync replica devices sync through. A
+// separate package, so the root package keeps no dependencies. See README.md.
+import PackageDescription
+
+let package = Package(
+    name: "ReadingPreferencesServer",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "ReadingPreferencesServer", targets: ["ReadingPreferencesServer"]),
+        .executable(name: "readingprefs-server", targets: ["readingprefs-server"]),
+    ],
+    dependencies: [
+        .package(name: "ReadingPreferences", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+    ],
+    targets: [
+        .target(
+            name: "ReadingPreferencesServer",
+            dependencies: [
+                .product(name: "ReadingPreferences", package: "ReadingPreferences"),
+                .product(name: "ReadingPreferencesStore", package: "ReadingPreferences"),
+                .product(name: "ReadingPreferencesSQL", package: "ReadingPreferences"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "readingprefs-server",
+            dependencies: ["ReadingPreferencesServer", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "ReadingPreferencesServerTests",
+            dependencies: [
+                "ReadingPreferencesServer",
+                .product(name: "ReadingPreferencesConformance", package: "ReadingPreferences"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ]
+)
