@@ -8,6 +8,11 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     public let database: any SQLDatabase
     /// The user whose documents these are: every statement is limited to their rows.
     public let userID: String
+    /// Runs inside each batch's transaction after its writes, with what each written document
+    /// was and became: a server keeps a change log there (the back end stamps sync entries), in
+    /// the same transaction as the documents. When it throws, nothing of the batch is written.
+    public var afterWrites:
+        (@Sendable (_ transaction: any SQLDatabase, _ writes: [SQLDocumentWrite]) async throws -> Void)?
 
     /// Creates the storage of one user's documents.
     ///
@@ -23,7 +28,7 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     ///
     /// - Parameter location: Where the document lives.
     /// - Returns: The document, or `nil` when there is no row.
-    /// - Throws: ``StorageError``: `corruptDocument` when the row's text is not a JSON object,
+    /// - Throws: `StorageError`: `corruptDocument` when the row's text is not a JSON object,
     ///   `io` when the database fails.
     public func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
         let scope = Self.scope(of: location)
@@ -45,23 +50,26 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     ///
     /// - Parameter changes: The changes.
     /// - Returns: One version per change.
-    /// - Throws: ``StorageError``: `conflict`, or `io` (transient) when the database fails.
+    /// - Throws: `StorageError`: `conflict`, or `io` (transient) when the database fails.
     public func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
         let userID = userID
+        let afterWrites = afterWrites
         return try await run(changes.first?.location) {
             try await database.transaction(lockingUser: userID) { transaction in
                 // Every check first: the user's rows are held, so nothing changes until the end.
-                var existing: [Bool] = []
+                var existing: [String?] = []
                 for change in changes {
                     let rows = try await Self.row(
                         Self.scope(of: change.location), of: userID, in: transaction)
                     guard rows.first?["version"].map(StorageVersion.init) == change.expected else {
                         throw StorageError.conflict(change.location)
                     }
-                    existing.append(!rows.isEmpty)
+                    existing.append(rows.isEmpty ? nil : rows.first?["json"] ?? "")
                 }
                 var versions: [StorageVersion?] = []
-                for (change, exists) in zip(changes, existing) {
+                var writes: [SQLDocumentWrite] = []
+                for (change, old) in zip(changes, existing) {
+                    let exists = old != nil
                     let scope = Self.scope(of: change.location)
                     switch change.action {
                     case .save(let preferences):
@@ -78,15 +86,19 @@ public struct SQLPreferencesStorage: PreferencesStorage {
                                 [userID, scope, preferences.jsonString(), version])
                         }
                         versions.append(StorageVersion(version))
+                        writes.append(
+                            SQLDocumentWrite(location: change.location, before: old, after: preferences))
                     case .remove:
                         _ = try await transaction.execute(
                             "DELETE FROM reading_preferences WHERE user_id = ? AND scope = ?",
                             [userID, scope])
                         versions.append(nil)
+                        writes.append(SQLDocumentWrite(location: change.location, before: old, after: nil))
                     case .verify:
                         versions.append(change.expected)
                     }
                 }
+                if let afterWrites, !writes.isEmpty { try await afterWrites(transaction, writes) }
                 return versions
             }
         }
@@ -100,7 +112,7 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     ///   - version: Its version.
     ///   - replacement: What the row holds afterwards.
     /// - Returns: The scope the data went to, and the replacement's version.
-    /// - Throws: ``StorageError``.
+    /// - Throws: `StorageError`.
     public func quarantine(
         _ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?
     )
@@ -142,7 +154,7 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     ///   - after: Only identifiers after this one.
     ///   - limit: The most to return.
     /// - Returns: The identifiers, sorted by their UTF-8 bytes.
-    /// - Throws: ``StorageError``.
+    /// - Throws: `StorageError`.
     public func names(of kind: StorageKind, configurable: String, after: String?, limit: Int?)
         async throws(StorageError) -> [String]
     {
@@ -171,7 +183,7 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     /// The configurables with a row.
     ///
     /// - Returns: Their identifiers, sorted by their UTF-8 bytes.
-    /// - Throws: ``StorageError``.
+    /// - Throws: `StorageError`.
     public func configurables() async throws(StorageError) -> [String] {
         let rows = try await run(nil) {
             try await database.query(
@@ -253,6 +265,29 @@ public struct SQLPreferencesStorage: PreferencesStorage {
                 .io, location: location, message: "the database failed: \(error)", isTransient: true,
                 underlying: SQLFailure(description: "\(error)"))
         }
+    }
+}
+
+/// One document a batch wrote: what it was (its row's text, `nil` when there was none) and
+/// what it became (`nil` when it was removed).
+public struct SQLDocumentWrite: Sendable {
+    /// The document.
+    public var location: StorageLocation
+    /// Its row's text before the batch, or `nil`.
+    public var before: String?
+    /// Its preferences after the batch, or `nil` when removed.
+    public var after: Preferences?
+
+    /// Creates a write.
+    ///
+    /// - Parameters:
+    ///   - location: The document.
+    ///   - before: Its row's text before.
+    ///   - after: Its preferences after.
+    public init(location: StorageLocation, before: String?, after: Preferences?) {
+        self.location = location
+        self.before = before
+        self.after = after
     }
 }
 

@@ -2,16 +2,19 @@ import Foundation
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// `readingprefs sync --root DIR --mirror DIR [--replica ID]`: one sync of a store's folder with
-/// a mirror folder (SPEC 10), through the store, so its pending edits are written first and
-/// every configurable under the root syncs.
+/// `readingprefs sync --root DIR (--mirror DIR | --server URL --token T) [--replica ID]`: one sync
+/// of a store's folder with a mirror folder (SPEC 10) or a reading back end (SPEC 14), through
+/// the store, so its pending edits are written first and every configurable under the root
+/// syncs.
 enum SyncCommand {
     static func run(_ tokens: [String]) async throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(
             tokens, command: "sync",
             spec: OptionSpec(
-                valued: ["root", "mirror", "replica"],
-                placeholders: ["root": "DIR", "mirror": "DIR", "replica": "ID"]))
+                valued: ["root", "mirror", "server", "token", "replica"],
+                placeholders: [
+                    "root": "DIR", "mirror": "DIR", "server": "URL", "token": "TOKEN", "replica": "ID",
+                ]))
         if arguments.wantsHelp {
             Console.out(Usage.text(for: .sync))
             return 0
@@ -20,9 +23,7 @@ enum SyncCommand {
         guard let root = arguments.values["root"] else {
             throw .usage("sync needs --root DIR (the folder the store keeps its files in)")
         }
-        guard let mirror = arguments.values["mirror"] else {
-            throw .usage("sync needs --mirror DIR (a folder the devices share, outside the store's folder)")
-        }
+        let transport = try transport(arguments)
         var options = SyncOptions()
         if let text = arguments.values["replica"] {
             guard let replica = ReplicaID(text) else {
@@ -36,8 +37,7 @@ enum SyncCommand {
         let store = PreferencesStore<EPUB>(storage: FileStorage(root: URL(fileURLWithPath: root)))
         let report: SyncReport
         do {
-            report = try await store.sync(
-                with: MirrorFolder(url: URL(fileURLWithPath: mirror)), options: options)
+            report = try await store.sync(with: transport, options: options)
         } catch let error as SyncError {
             if case .usage(let message) = error { throw .usage(message) }
             throw .failure("sync failed: \(error)")
@@ -49,5 +49,37 @@ enum SyncCommand {
         for change in report.changes { Console.out(change.description) }
         Console.out("\(report.changes.count) key(s) changed (replica \(report.replica?.rawValue ?? "-"))")
         return 0
+    }
+
+    /// The mirror folder, or the server with its token: exactly one of them.
+    private static func transport(_ arguments: Arguments) throws(ToolError) -> any ReplicaTransport {
+        let mirror = arguments.values["mirror"]
+        let server = arguments.values["server"]
+        switch (mirror, server) {
+        case (let mirror?, nil):
+            guard arguments.values["token"] == nil else {
+                throw .usage("--token goes with --server URL, not with --mirror")
+            }
+            return MirrorFolder(url: URL(fileURLWithPath: mirror))
+        case (nil, let server?):
+            guard let url = URL(string: server), let scheme = url.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", url.host != nil
+            else {
+                throw .usage(
+                    "--server \(server) is not a server address: use http://HOST:PORT or https://HOST")
+            }
+            guard let token = arguments.values["token"], !token.isEmpty else {
+                throw .usage(
+                    "sync --server needs --token TOKEN (the account's token, from readingprefs-server add-user)"
+                )
+            }
+            return ServerTransport(url: url, token: token)
+        case (nil, nil):
+            throw .usage(
+                "sync needs --mirror DIR (a folder the devices share, outside the store's folder) "
+                    + "or --server URL --token TOKEN (a reading back end)")
+        case (.some, .some):
+            throw .usage("sync takes --mirror DIR or --server URL, not both")
+        }
     }
 }

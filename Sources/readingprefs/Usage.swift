@@ -63,7 +63,10 @@ enum Usage {
         case .catalogue: return ("catalogue [FILE]", "check a catalogue document, or print a configurable's")
         case .store: return ("store --root DIR COMMAND", "the preferences store: show, set, remove, profile")
         case .sync:
-            return ("sync --root DIR --mirror DIR", "sync a store with a mirror folder shared by devices")
+            return (
+                "sync --root DIR --mirror DIR",
+                "sync a store with a mirror folder shared by devices, or a server"
+            )
         case .help: return ("help [COMMAND]", "this text, or one command's")
         }
     }
@@ -197,6 +200,7 @@ enum Usage {
         case .sync:
             return """
                 Usage: readingprefs sync --root DIR --mirror DIR [--replica ID]
+                       readingprefs sync --root DIR --server URL --token TOKEN [--replica ID]
 
                 Runs one sync of the store in DIR with a mirror folder that several devices share
                 (iCloud Drive, a network share, Syncthing), for every configurable in DIR: stamps
@@ -207,13 +211,18 @@ enum Usage {
                 count; what was skipped or ignored (a damaged file, a stamp from the future) goes to
                 stderr. A missing mirror folder is created, and said.
 
+                --server URL --token TOKEN syncs with a reading back end instead (readingprefs-server,
+                SPEC 14): the server is one more replica, whose state is read and to which this
+                device's entries are pushed; the token is the account's (readingprefs-server add-user
+                prints one).
+
                 --replica ID names this device the first time DIR syncs (1 to 64 lower-case letters,
                 digits and hyphens; a random id otherwise); later it is reported and not used if it
                 differs. The mirror and DIR must not contain each other. Which profile is active,
                 the overrides and the app defaults never sync.
 
-                Exit status: 0 success, 1 failure (the mirror cannot be written, another sync of DIR
-                holds its lock), 2 usage error.
+                Exit status: 0 success, 1 failure (the mirror cannot be written, the server cannot be
+                reached or refuses the token, another sync of DIR holds its lock), 2 usage error.
 
                 Example: two devices sharing the folder mirror/
                   readingprefs store --root phone set fontSize 1.4
