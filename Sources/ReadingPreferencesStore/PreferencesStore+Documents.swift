@@ -171,8 +171,9 @@ extension PreferencesStore {
         }
     }
 
-    /// A document with the values of its known keys (all, or those in `keys`) validated and
-    /// stored as the editor stores them; unknown and reserved keys as they are, in place.
+    /// A document with the values of its known keys (all, or those in `keys`) validated, and
+    /// stored as the editor stores them when it changes them; unknown and reserved keys as they
+    /// are, in place.
     func validated(_ document: Preferences, keys: Set<JSONScalarKey>?, context: PublicationContext) throws
         -> Preferences
     {
@@ -188,8 +189,10 @@ extension PreferencesStore {
             }
             var editor = PreferencesEditor<Schema>(resolver: resolver)
             try editor.set(key: member.key, json: member.value, activate: false)
+            // A value the editor keeps as it is keeps its text (`1.50`); one it rewrites (a
+            // colour's case, a clamped number) is stored as the editor stores it.
             if let value = editor.preferences[member.key] {
-                members.append(JSONObject.Member(key: member.key, value: value))
+                members.append(JSONObject.Member(key: member.key, value: value == member.value ? member.value : value))
             }
         }
         return Preferences(members: members)

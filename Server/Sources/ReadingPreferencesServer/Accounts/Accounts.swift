@@ -1,0 +1,55 @@
+import Crypto
+import Foundation
+import ReadingPreferencesSQL
+
+/// The server's users and their bearer tokens. A token is shown once, when it is made; the
+/// database keeps only its SHA-256, so a copy of the database opens no account.
+struct Accounts: Sendable {
+    let database: any ServerDatabase
+
+    /// A new account with one token.
+    ///
+    /// - Parameter name: A name for people (an email, a login).
+    /// - Returns: The account's id and its token.
+    func addUser(named name: String) async throws -> (userID: String, token: String) {
+        let userID = "user-" + Self.randomHex(bytes: 8)
+        let token = try await addToken(for: userID, creating: name)
+        return (userID, token)
+    }
+
+    /// A new token for an account (created when `name` is given).
+    func addToken(for userID: String, creating name: String? = nil) async throws -> String {
+        let token = "rp_" + Self.randomHex(bytes: 32)
+        let now = String(Int64(Date().timeIntervalSince1970 * 1000))
+        let hash = Self.hash(token)
+        try await database.transaction(lockingUser: userID) { transaction in
+            if let name {
+                _ = try await transaction.execute(
+                    "INSERT INTO accounts (user_id, name, created) VALUES (?, ?, CAST(? AS BIGINT))",
+                    [userID, name, now])
+            }
+            _ = try await transaction.execute(
+                "INSERT INTO tokens (token_hash, user_id, created) VALUES (?, ?, CAST(? AS BIGINT))",
+                [hash, userID, now])
+        }
+        return token
+    }
+
+    /// The account a token opens, or `nil`.
+    func user(forToken token: String) async throws -> String? {
+        guard !token.isEmpty, token.utf8.count <= 256 else { return nil }
+        let rows = try await database.query(
+            "SELECT user_id FROM tokens WHERE token_hash = ?", [Self.hash(token)])
+        return rows.first?["user_id"]
+    }
+
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func randomHex(bytes: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }
+            .joined()
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ReadingPreferencesSQL
+
+/// PostgreSQL through a PostgresNIO client (a pool of connections, run as a service of the
+/// application). Statements come with `?` placeholders and are numbered `$1`, `$2`...; every
+/// value is bound as text and every column read back as text. A transaction takes an advisory
+/// lock on its user first, so one user's batches run one at a time on every server instance,
+/// and other users' never wait.
+final class PostgresDatabase: ServerDatabase, @unchecked Sendable {
+    let client: PostgresClient
+    let dialect = SQLDialect.postgres
+    let logger: Logger
+
+    init(client: PostgresClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+    }
+
+    // MARK: - SQLDatabase
+
+    func query(_ sql: String, _ bindings: [String]) async throws -> [[String: String]] {
+        try await Self.rows(try await client.query(Self.statement(sql, bindings), logger: logger))
+    }
+
+    func execute(_ sql: String, _ bindings: [String]) async throws -> Int {
+        try await Self.count(try await client.query(Self.counting(sql, bindings), logger: logger))
+    }
+
+    func transaction<T: Sendable>(
+        lockingUser userID: String, _ body: @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                let lock = Self.statement("SELECT pg_advisory_xact_lock(hashtext(?))", [userID])
+                _ = try await Self.rows(try await connection.query(lock, logger: logger))
+                return try await body(Connection(connection: connection, logger: logger))
+            }
+        } catch let error as PostgresTransactionError {
+            throw error.closureError ?? error
+        }
+    }
+
+    /// A session advisory lock, held on one connection of the pool while `body` runs.
+    func withSchemaLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            _ = try await Self.rows(
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "SELECT pg_advisory_lock(5311)"), logger: logger))
+            do {
+                let result = try await body()
+                _ = try? await Self.rows(
+                    try await connection.query(
+                        PostgresQuery(unsafeSQL: "SELECT pg_advisory_unlock(5311)"), logger: logger))
+                return result
+            } catch {
+                _ = try? await Self.rows(
+                    try await connection.query(
+                        PostgresQuery(unsafeSQL: "SELECT pg_advisory_unlock(5311)"), logger: logger))
+                throw error
+            }
+        }
+    }
+
+    func runScript(_ statements: [String]) async throws {
+        for statement in statements {
+            _ = try await Self.rows(
+                try await client.query(PostgresQuery(unsafeSQL: statement), logger: logger))
+        }
+    }
+
+    // MARK: - Statements
+
+    /// The statement with `?` numbered as `$n` (the package's statements have no `?` in
+    /// literals), and its values bound as text.
+    static func statement(_ sql: String, _ bindings: [String]) -> PostgresQuery {
+        var text = ""
+        text.reserveCapacity(sql.utf8.count + 8)
+        var number = 0
+        for character in sql {
+            if character == "?" {
+                number += 1
+                text += "$\(number)"
+            } else {
+                text.append(character)
+            }
+        }
+        var binds = PostgresBindings(capacity: bindings.count)
+        for value in bindings { binds.append(value) }
+        return PostgresQuery(unsafeSQL: text, binds: binds)
+    }
+
+    /// An `INSERT`, `UPDATE` or `DELETE` made to answer how many rows it changed.
+    static func counting(_ sql: String, _ bindings: [String]) -> PostgresQuery {
+        statement("WITH changed AS (\(sql) RETURNING 1) SELECT count(*)::text AS n FROM changed", bindings)
+    }
+
+    static func rows(_ sequence: PostgresRowSequence) async throws -> [[String: String]] {
+        var result: [[String: String]] = []
+        for try await row in sequence {
+            var columns: [String: String] = [:]
+            for cell in row {
+                guard cell.bytes != nil else { continue }
+                if let text = try? cell.decode(String.self) {
+                    columns[cell.columnName] = text
+                } else if let number = try? cell.decode(Int64.self) {
+                    columns[cell.columnName] = String(number)
+                } else if let flag = try? cell.decode(Bool.self) {
+                    columns[cell.columnName] = flag ? "true" : "false"
+                }
+            }
+            result.append(columns)
+        }
+        return result
+    }
+
+    static func count(_ sequence: PostgresRowSequence) async throws -> Int {
+        Int(try await rows(sequence).first?["n"] ?? "0") ?? 0
+    }
+
+    /// The statements of one transaction, on its connection.
+    private struct Connection: SQLDatabase {
+        let connection: PostgresConnection
+        let logger: Logger
+
+        func query(_ sql: String, _ bindings: [String]) async throws -> [[String: String]] {
+            try await PostgresDatabase.rows(
+                try await connection.query(PostgresDatabase.statement(sql, bindings), logger: logger))
+        }
+
+        func execute(_ sql: String, _ bindings: [String]) async throws -> Int {
+            try await PostgresDatabase.count(
+                try await connection.query(PostgresDatabase.counting(sql, bindings), logger: logger))
+        }
+
+        func transaction<T: Sendable>(
+            lockingUser userID: String, _ body: @Sendable (any SQLDatabase) async throws -> T
+        ) async throws -> T {
+            try await body(self)
+        }
+    }
+}
+
+/// A `postgres://user:password@host:port/database` address.
+struct PostgresAddress: Sendable, Equatable {
+    var host: String
+    var port: Int
+    var username: String
+    var password: String?
+    var database: String?
+
+    /// Reads an address; `nil` when it is not one.
+    init?(_ text: String) {
+        guard let components = URLComponents(string: text),
+            components.scheme == "postgres" || components.scheme == "postgresql",
+            let host = components.host, !host.isEmpty
+        else { return nil }
+        self.host = host
+        port = components.port ?? 5432
+        username = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
+        password = components.password.flatMap { $0.removingPercentEncoding }
+        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        database = path.isEmpty ? nil : path
+    }
+
+    var configuration: PostgresClient.Configuration {
+        PostgresClient.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: .disable)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// The server's tables, created and upgraded by numbered migrations: each runs once, in order,
+/// and the highest applied is kept in `schema_migrations`. A server that finds a database newer
+/// than it knows refuses to start rather than guess.
+///
+/// - `accounts`, `tokens`: users and the SHA-256 of their bearer tokens (never the tokens).
+/// - `reading_preferences`: the store's documents, one row per document of one user, as text
+///   (`ReadingPreferencesSQL`).
+/// - `sync_users`: per user, the server's replica id, its clock, the next change sequence and
+///   the compaction floor.
+/// - `sync_replicas`: which user each device's replica id belongs to.
+/// - `sync_entries`: per user, scope and key, the winning entry and the sequence it was stored
+///   at (the changes feed).
+/// - `sync_merged`: per user, the highest stamp merged of each replica.
+enum Schema {
+    /// The migrations, in order; a migration's statements run in one go.
+    static func migrations(_ dialect: SQLDialect) -> [[String]] {
+        let bytes = dialect == .postgres ? " COLLATE \"C\"" : ""
+        return [
+            [
+                """
+                CREATE TABLE IF NOT EXISTS accounts (
+                    user_id TEXT PRIMARY KEY, name TEXT NOT NULL, created BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE IF NOT EXISTS tokens (
+                    token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, created BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE IF NOT EXISTS reading_preferences (
+                    user_id TEXT NOT NULL, scope TEXT\(bytes) NOT NULL, json TEXT NOT NULL, version TEXT NOT NULL,
+                    PRIMARY KEY (user_id, scope))
+                """,
+                """
+                CREATE TABLE IF NOT EXISTS sync_users (
+                    user_id TEXT PRIMARY KEY, replica_id TEXT NOT NULL, clock_time BIGINT NOT NULL,
+                    clock_counter BIGINT NOT NULL, next_seq BIGINT NOT NULL, floor_seq BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE IF NOT EXISTS sync_replicas (
+                    replica_id TEXT\(bytes) PRIMARY KEY, user_id TEXT NOT NULL)
+                """,
+                """
+                CREATE TABLE IF NOT EXISTS sync_entries (
+                    user_id TEXT NOT NULL, scope TEXT\(bytes) NOT NULL, entry_key TEXT\(bytes) NOT NULL,
+                    entry TEXT NOT NULL, seq BIGINT NOT NULL, PRIMARY KEY (user_id, scope, entry_key))
+                """,
+                "CREATE INDEX IF NOT EXISTS sync_entries_by_seq ON sync_entries (user_id, seq)",
+                """
+                CREATE TABLE IF NOT EXISTS sync_merged (
+                    user_id TEXT NOT NULL, replica_id TEXT\(bytes) NOT NULL, stamp TEXT NOT NULL,
+                    PRIMARY KEY (user_id, replica_id))
+                """,
+            ]
+        ]
+    }
+
+    /// Creates the tables, or upgrades them, to the latest migration.
+    static func migrate(_ database: any ServerDatabase) async throws {
+        try await database.withSchemaLock { try await migrateLocked(database) }
+    }
+
+    private static func migrateLocked(_ database: any ServerDatabase) async throws {
+        try await database.runScript([
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT NOT NULL)"
+        ])
+        let rows = try await database.query(
+            "SELECT CAST(max(version) AS TEXT) AS v FROM schema_migrations", [])
+        let applied = Int(rows.first?["v"] ?? "0") ?? 0
+        let migrations = migrations(database.dialect)
+        guard applied <= migrations.count else {
+            throw ServerError.newerDatabase(applied, known: migrations.count)
+        }
+        for (index, statements) in migrations.enumerated() where index + 1 > applied {
+            try await database.runScript(statements)
+            _ = try await database.execute(
+                "INSERT INTO schema_migrations (version) VALUES (CAST(? AS BIGINT))", [String(index + 1)])
+        }
+    }
+}
+
+/// Why the server cannot start or run.
+enum ServerError: Error, CustomStringConvertible {
+    case newerDatabase(Int, known: Int)
+    case usage(String)
+
+    var description: String {
+        switch self {
+        case .newerDatabase(let applied, let known):
+            return "the database is at schema version \(applied); this server knows up to \(known)"
+        case .usage(let message): return message
+        }
+    }
+}

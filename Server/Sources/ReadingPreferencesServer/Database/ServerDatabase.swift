@@ -1,0 +1,19 @@
+import ReadingPreferencesSQL
+
+/// The two SQL dialects the server speaks. The statements are the same where they agree; the
+/// schema differs only in how a text column compares (`COLLATE "C"` on PostgreSQL, so that
+/// scopes and keys compare byte for byte, as SQLite's do).
+enum SQLDialect: String, Sendable {
+    case sqlite
+    case postgres
+}
+
+/// A database the server keeps its tables in: the storage's three calls, and a script runner
+/// for migrations.
+protocol ServerDatabase: SQLDatabase {
+    var dialect: SQLDialect { get }
+    /// Runs statements one after another, outside any transaction (schema changes).
+    func runScript(_ statements: [String]) async throws
+    /// Runs `body` while no other server instance changes the schema.
+    func withSchemaLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
+}

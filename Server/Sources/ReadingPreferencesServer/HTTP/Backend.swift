@@ -1,0 +1,148 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import ReadingPreferences
+import ReadingPreferencesSQL
+import ReadingPreferencesStore
+
+/// What every route shares: the database, the sync replica, each user's storage, and the
+/// helpers that read requests and write answers.
+struct Backend: Sendable {
+    let database: any ServerDatabase
+    let replica: ServerReplica
+    /// The largest document or edits body accepted.
+    static let bodyLimit = 1 << 20
+    /// The largest push accepted (a replica file's limit, SPEC 10.1).
+    static let pushLimit = 64 << 20
+
+    /// A user's documents: the store's SQL storage, whose every batch also stamps the synced
+    /// keys it changed, in the same transaction.
+    func storage(for userID: String) -> SQLPreferencesStorage {
+        var storage = SQLPreferencesStorage(database: database, userID: userID)
+        let replica = replica
+        storage.afterWrites = { transaction, writes in
+            try await replica.stamp(writes, of: userID, in: transaction)
+        }
+        return storage
+    }
+
+    /// The store of a user and a configurable, made for one request (it reads nothing yet).
+    func store<Schema: ResolvableSchema>(_ schema: Schema.Type, for userID: String) -> PreferencesStore<
+        Schema
+    > {
+        PreferencesStore<Schema>(storage: storage(for: userID))
+    }
+
+    // MARK: - Requests
+
+    /// The request's body, up to `limit` bytes.
+    static func body(_ request: Request, limit: Int = bodyLimit) async throws -> Data {
+        var request = request
+        let buffer = try await request.collectBody(upTo: limit)
+        return Data(buffer: buffer)
+    }
+
+    /// The body as a JSON value (400 when it is not JSON).
+    static func json(_ request: Request, limit: Int = bodyLimit) async throws -> JSONValue {
+        let data = try await body(request, limit: limit)
+        do {
+            return try JSONValue(json: data)
+        } catch {
+            throw Problem(.badRequest, "invalidJSON", "the body is not JSON: \(error)")
+        }
+    }
+
+    /// The body as a JSON object (400 otherwise).
+    static func object(_ request: Request, limit: Int = bodyLimit) async throws -> JSONObject {
+        guard let object = try await json(request, limit: limit).objectValue else {
+            throw Problem(.badRequest, "invalidJSON", "the body is not a JSON object")
+        }
+        return object
+    }
+
+    /// A path segment, percent-decoded.
+    static func decoded(_ segment: some StringProtocol) throws -> String {
+        guard let text = String(segment).removingPercentEncoding else {
+            throw Problem(.badRequest, "invalidPath", "\(segment) is not percent-encoded correctly")
+        }
+        return text
+    }
+
+    /// The publication context of a request: query `layout`, `language` (repeatable) and
+    /// `readingProgression`, or the same members of a JSON `publication` object.
+    static func context(_ request: Request, publication: JSONValue? = nil) throws -> PublicationContext {
+        var members: JSONObject = publication?.objectValue ?? [:]
+        let query = request.uri.queryParameters
+        if let layout = query.get("layout") { members["layout"] = .string(layout) }
+        let languages = query.getAll("language")
+        if !languages.isEmpty { members["languages"] = .array(languages.map { .string($0) }) }
+        if let progression = query.get("readingProgression") {
+            members["readingProgression"] = .string(progression)
+        }
+        do {
+            return try PublicationContext(json: .object(members), path: "publication")
+        } catch {
+            throw Problem(.badRequest, "invalidPublication", "\(error)")
+        }
+    }
+
+    // MARK: - Answers
+
+    static func json(
+        _ value: JSONValue, status: HTTPResponse.Status = .ok, etag: String? = nil,
+        contentType: String = "application/json"
+    ) -> Response {
+        var headers: HTTPFields = [.contentType: contentType]
+        if let etag { headers[.eTag] = etag }
+        return Response(
+            status: status, headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: Array(value.jsonData()))))
+    }
+
+    static func notModified(etag: String) -> Response {
+        Response(status: .notModified, headers: [.eTag: etag])
+    }
+
+    /// Whether an `If-None-Match` header names the tag (or is `*`).
+    static func matches(_ header: String?, _ etag: String) -> Bool {
+        guard let header else { return false }
+        let bare = etag.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        return header.split(separator: ",").contains { tag in
+            var text = tag.trimmingCharacters(in: .whitespaces)
+            if text == "*" { return true }
+            if text.hasPrefix("W/") { text = String(text.dropFirst(2)) }
+            return text.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) == bare
+        }
+    }
+
+    // MARK: - Configurables
+
+    /// Runs a visitor with the configurable's schema (404 for one the server does not know).
+    static func schema<Visitor: SchemaVisitor>(_ configurable: String, _ visitor: Visitor) async throws
+        -> Response
+    {
+        switch configurable {
+        case EPUB.identifier: return try await visitor.visit(EPUB.self)
+        case PDF.identifier: return try await visitor.visit(PDF.self)
+        case Audio.identifier: return try await visitor.visit(Audio.self)
+        case TTS.identifier: return try await visitor.visit(TTS.self)
+        default:
+            throw Problem(
+                .notFound, "unknownConfigurable",
+                "no configurable \(configurable): use " + ConfigurableKind.allNames.joined(separator: ", "))
+        }
+    }
+}
+
+/// A route's work for whichever schema the path names.
+protocol SchemaVisitor: Sendable {
+    func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response
+}
+
+extension Data {
+    init(buffer: ByteBuffer) {
+        self =
+            buffer.getBytes(at: buffer.readerIndex, length: buffer.readableBytes).map { Data($0) } ?? Data()
+    }
+}

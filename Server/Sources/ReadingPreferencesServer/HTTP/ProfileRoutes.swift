@@ -1,0 +1,107 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ReadingPreferences
+import ReadingPreferencesStore
+
+/// Profiles of a configurable (SPEC 14): `GET /v1/{c}/profiles` → `[{"id", "name", "active"}]`;
+/// `POST` `{"name"}` → 201 `{"id", "name"}`; `PATCH /v1/{c}/profiles/{id}` `{"name"}`;
+/// `POST /v1/{c}/profiles/{id}/duplicate` `{"name"}` → 201; `DELETE` → 204; `PUT
+/// /v1/{c}/profiles/active` `{"id"}` (or `null`) sets the server-side clients' active profile.
+enum ProfileRoutes {
+    static func add(to api: RouterGroup<ServerContext>, backend: Backend) {
+        api.get("/:configurable/profiles") { _, context in
+            try await run(context, backend, .list)
+        }
+        api.post("/:configurable/profiles") { request, context in
+            try await run(context, backend, .create(try await name(request)))
+        }
+        api.put("/:configurable/profiles/active") { request, context in
+            let body = try await Backend.object(request)
+            let id: String?
+            switch body["id"] {
+            case .string(let text)?: id = text
+            case .null?, nil: id = nil
+            default: throw Problem(.badRequest, "invalidProfile", "\"id\" is a profile id or null")
+            }
+            return try await run(context, backend, .activate(id))
+        }
+        api.patch("/:configurable/profiles/:id") { request, context in
+            try await run(context, backend, .rename(try profile(context), try await name(request)))
+        }
+        api.post("/:configurable/profiles/:id/duplicate") { request, context in
+            try await run(context, backend, .duplicate(try profile(context), try await name(request)))
+        }
+        api.delete("/:configurable/profiles/:id") { _, context in
+            try await run(context, backend, .delete(try profile(context)))
+        }
+    }
+
+    static func profile(_ context: ServerContext) throws -> String {
+        try Backend.decoded(try context.parameters.require("id"))
+    }
+
+    static func name(_ request: Request) async throws -> String {
+        guard let name = try await Backend.object(request)["name"]?.stringValue,
+            !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        else {
+            throw Problem(
+                .badRequest, "invalidProfile", "the body is {\"name\": \"...\"} with a name that is not empty"
+            )
+        }
+        return name
+    }
+
+    enum Action: Sendable {
+        case list
+        case create(String)
+        case activate(String?)
+        case rename(String, String)
+        case duplicate(String, String)
+        case delete(String)
+    }
+
+    static func run(_ context: ServerContext, _ backend: Backend, _ action: Action) async throws -> Response {
+        try await Backend.schema(
+            try context.parameters.require("configurable"),
+            Visitor(backend: backend, user: try context.user(), action: action))
+    }
+
+    struct Visitor: SchemaVisitor {
+        let backend: Backend
+        let user: String
+        let action: Action
+
+        func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
+            let store = backend.store(schema, for: user)
+            switch action {
+            case .list:
+                let active = try await store.activeProfile()?.id
+                let profiles = try await store.profiles().map { profile -> JSONValue in
+                    .object([
+                        "id": .string(profile.id), "name": .string(profile.name),
+                        "active": .bool(profile.id == active),
+                    ])
+                }
+                return Backend.json(.array(profiles))
+            case .create(let name):
+                let profile = try await store.createProfile(named: name)
+                return Backend.json(
+                    .object(["id": .string(profile.id), "name": .string(profile.name)]), status: .created)
+            case .activate(let id):
+                try await store.activateProfile(id)
+                return Backend.json(.object(["id": id.map(JSONValue.string) ?? .null]))
+            case .rename(let id, let name):
+                try await store.renameProfile(id, to: name)
+                return Backend.json(.object(["id": .string(id), "name": .string(name)]))
+            case .duplicate(let id, let name):
+                let profile = try await store.duplicateProfile(id, named: name)
+                return Backend.json(
+                    .object(["id": .string(profile.id), "name": .string(profile.name)]), status: .created)
+            case .delete(let id):
+                try await store.deleteProfile(id)
+                return Response(status: .noContent)
+            }
+        }
+    }
+}

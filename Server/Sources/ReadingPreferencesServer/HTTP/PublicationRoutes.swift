@@ -1,0 +1,152 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ReadingPreferences
+import ReadingPreferencesStore
+
+/// A publication's settings, its Readium CSS, and key-based edits of it (SPEC 14):
+///
+/// - `GET /v1/{c}/publications/{id}/settings`: every setting with its value, source, whether it
+///   takes effect and why not, and the merged stored preferences; `ETag` is the settings
+///   fingerprint (resolved settings and the stored preferences they came from).
+/// - `GET /v1/{c}/publications/{id}/css` (EPUB): the inline style and its properties, with the
+///   CSS's own fingerprint.
+/// - `POST /v1/{c}/publications/{id}/edits`: the edits, all or none, conditional on `If-Match`.
+enum PublicationRoutes {
+    static func add(to api: RouterGroup<ServerContext>, backend: Backend) {
+        api.get("/:configurable/publications/:publication/settings") { request, context in
+            try await Backend.schema(
+                try context.parameters.require("configurable"),
+                Settings(
+                    backend: backend, user: try context.user(), publication: try publication(context),
+                    context: try Backend.context(request), ifNoneMatch: request.headers[.ifNoneMatch]))
+        }
+        api.get("/:configurable/publications/:publication/css") { request, context in
+            let configurable = try context.parameters.require("configurable")
+            guard configurable == EPUB.identifier else {
+                throw Problem(.notFound, "noCSS", "Readium CSS is made for epub, not \(configurable)")
+            }
+            let store = backend.store(EPUB.self, for: try context.user())
+            let settings = try await store.resolvedSettings(
+                for: try publication(context), context: try Backend.context(request))
+            let css = settings.readiumCSS()
+            let etag = "\"\(css.fingerprint)\""
+            if Backend.matches(request.headers[.ifNoneMatch], etag) { return Backend.notModified(etag: etag) }
+            var properties = JSONObject()
+            for property in css.properties { properties[property.name] = .string(property.value) }
+            return Backend.json(
+                .object(["inlineStyle": .string(css.inlineStyle), "properties": .object(properties)]),
+                etag: etag)
+        }
+        api.post("/:configurable/publications/:publication/edits") { request, context in
+            let body = try await Backend.object(request)
+            guard let list = body["edits"]?.arrayValue else {
+                throw Problem(
+                    .badRequest, "invalidEdits", "the body is {\"edits\": [...], \"publication\"?: {...}}")
+            }
+            let edits = try list.enumerated().map { index, item in try edit(item, at: index) }
+            return try await Backend.schema(
+                try context.parameters.require("configurable"),
+                Edits(
+                    backend: backend, user: try context.user(), publication: try publication(context),
+                    context: try Backend.context(request, publication: body["publication"]), edits: edits,
+                    ifMatch: request.headers[.ifMatch]))
+        }
+    }
+
+    static func publication(_ context: ServerContext) throws -> String {
+        try Backend.decoded(try context.parameters.require("publication"))
+    }
+
+    /// One key-based edit, as the conformance vectors write them (SPEC 11): `{"key", "op",
+    /// "value"?, "amount"?}`.
+    static func edit(_ value: JSONValue, at index: Int) throws -> PreferenceEdit {
+        guard let object = value.objectValue, let name = object["op"]?.stringValue else {
+            throw Problem(.badRequest, "invalidEdits", "edits[\(index)] needs \"op\"")
+        }
+        guard let operation = PreferenceEdit.Operation(rawValue: name) else {
+            throw Problem(
+                .badRequest, "invalidEdits",
+                "edits[\(index)].op \(name) is not one of "
+                    + PreferenceEdit.Operation.allNames.joined(separator: ", "))
+        }
+        let key = object["key"]?.stringValue
+        if operation.needsKey, key == nil {
+            throw Problem(.badRequest, "invalidEdits", "edits[\(index)] needs \"key\"")
+        }
+        let value = object["value"]
+        let keyText = key ?? ""
+        switch operation {
+        case .set: return .set(key: keyText, value: value == .null ? nil : value)
+        case .clear: return .clear(key: keyText)
+        case .clearAll: return .clearAll
+        case .toggle: return .toggle(key: keyText)
+        case .toggleValue:
+            guard let value else {
+                throw Problem(.badRequest, "invalidEdits", "edits[\(index)] needs \"value\"")
+            }
+            return .toggleValue(key: keyText, value: value)
+        case .increment: return .increment(key: keyText)
+        case .decrement: return .decrement(key: keyText)
+        case .adjustBy:
+            guard let amount = object["amount"]?.numberValue?.doubleValue else {
+                throw Problem(.badRequest, "invalidEdits", "edits[\(index)] needs a number \"amount\"")
+            }
+            return .adjustBy(key: keyText, amount: amount)
+        case .activate: return .activate(key: keyText)
+        }
+    }
+
+    /// The settings answer: `{"settings": [{"key", "value", "source", "from"?, "effective",
+    /// "reasons"}], "preferences": {...}}`, and its ETag.
+    static func answer<Schema: ResolvableSchema>(
+        _ store: PreferencesStore<Schema>, publication: String, context: PublicationContext
+    ) async throws -> (JSONValue, String) {
+        let state = try await store.state(for: publication, context: context)
+        let editor = try await store.editor(for: publication, context: context)
+        var settings: [JSONValue] = []
+        for setting in state.settings {
+            var object: JSONObject = ["key": .string(setting.key), "value": setting.value ?? .null]
+            for member in setting.source.jsonMembers { object[member.key] = member.value }
+            object["effective"] = .bool(setting.isEffective)
+            let reasons = editor.handle(forKey: setting.key)?.snapshot.reasons ?? []
+            object["reasons"] = .array(reasons.map { .string($0.code) })
+            settings.append(.object(object))
+        }
+        let body: JSONObject = [
+            "settings": .array(settings), "preferences": .object(state.preferences.jsonObject),
+        ]
+        return (.object(body), state.fingerprints.settingsETag)
+    }
+
+    struct Settings: SchemaVisitor {
+        let backend: Backend
+        let user: String
+        let publication: String
+        let context: PublicationContext
+        let ifNoneMatch: String?
+
+        func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
+            let (body, etag) = try await answer(
+                backend.store(schema, for: user), publication: publication, context: context)
+            if Backend.matches(ifNoneMatch, etag) { return Backend.notModified(etag: etag) }
+            return Backend.json(body, etag: etag)
+        }
+    }
+
+    struct Edits: SchemaVisitor {
+        let backend: Backend
+        let user: String
+        let publication: String
+        let context: PublicationContext
+        let edits: [PreferenceEdit]
+        let ifMatch: String?
+
+        func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
+            let store = backend.store(schema, for: user)
+            try await store.apply(edits, publication: publication, context: context, ifMatch: ifMatch)
+            let (body, etag) = try await answer(store, publication: publication, context: context)
+            return Backend.json(body, etag: etag)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// The reading back end (SPEC 14): the library's store on PostgreSQL or an embedded SQLite
+/// database, behind Hummingbird routes, and a sync replica that devices sync through.
+///
+/// ```swift
+/// let server = try await ReadingServer.open(.sqlite(path: "prefs.sqlite"))
+/// let app = server.application(port: 8080)
+/// try await app.runService()
+/// ```
+public struct ReadingServer: Sendable {
+    /// Where the server keeps its tables.
+    public enum DatabaseChoice: Sendable {
+        /// An embedded SQLite file (created when missing).
+        case sqlite(path: String)
+        /// A PostgreSQL database, `postgres://user:password@host:port/database`.
+        case postgres(url: String)
+    }
+
+    let database: any ServerDatabase
+    let backend: Backend
+    /// The users and their tokens.
+    let accounts: Accounts
+    /// The PostgreSQL client's run loop, for as long as the server is open.
+    private let clientTask: Task<Void, Never>?
+
+    /// Opens the database, creates or upgrades its tables, and prepares the routes.
+    ///
+    /// - Parameters:
+    ///   - choice: The database.
+    ///   - logger: The logger.
+    /// - Returns: The server.
+    public static func open(_ choice: DatabaseChoice, logger: Logger = Logger(label: "readingprefs-server"))
+        async throws -> ReadingServer
+    {
+        switch choice {
+        case .sqlite(let path):
+            let database = try await SQLiteDatabase.open(path: path)
+            try await Schema.migrate(database)
+            return ReadingServer(database: database, clientTask: nil)
+        case .postgres(let url):
+            guard let address = PostgresAddress(url) else {
+                throw ServerError.usage("\(url) is not a postgres://user:password@host:port/database address")
+            }
+            let client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
+            // Migrations need the client running; it keeps running for the application.
+            let task = Task { await client.run() }
+            let database = PostgresDatabase(client: client, logger: logger)
+            do {
+                try await Schema.migrate(database)
+            } catch {
+                task.cancel()
+                throw error
+            }
+            return ReadingServer(database: database, clientTask: task)
+        }
+    }
+
+    init(database: any ServerDatabase, clientTask: Task<Void, Never>?) {
+        self.database = database
+        self.clientTask = clientTask
+        accounts = Accounts(database: database)
+        backend = Backend(database: database, replica: ServerReplica(database: database))
+    }
+
+    /// Stops the database client.
+    public func close() async {
+        clientTask?.cancel()
+        if let sqlite = database as? SQLiteDatabase { try? await sqlite.close() }
+    }
+
+    /// Adds an account and returns its id and bearer token (shown once; only its hash is kept).
+    ///
+    /// - Parameter name: A name for people.
+    /// - Returns: The account's id and token.
+    public func addUser(named name: String) async throws -> (userID: String, token: String) {
+        try await accounts.addUser(named: name)
+    }
+
+    /// The router with every route of SPEC 14.
+    public func router(authenticator: (any Authenticator)? = nil) -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self)
+        router.add(middleware: ProblemMiddleware())
+        let database = database
+        router.get("/healthz") { _, _ in Backend.json(.object(["status": "ok"])) }
+        router.get("/readyz") { _, _ in
+            do {
+                _ = try await database.query("SELECT 1 AS ready", [])
+                return Backend.json(.object(["status": "ready"]))
+            } catch {
+                throw Problem(.serviceUnavailable, "notReady", "the database does not answer: \(error)")
+            }
+        }
+        let api = router.group("v1").add(
+            middleware: BearerAuthentication(authenticator: authenticator ?? accounts))
+        DocumentRoutes.add(to: api, backend: backend)
+        PublicationRoutes.add(to: api, backend: backend)
+        ProfileRoutes.add(to: api, backend: backend)
+        SyncRoutes.add(to: api, backend: backend)
+        AccountRoutes.add(to: api, backend: backend)
+        return router
+    }
+
+    /// The application serving the routes on a port (`0`: any free port, told to
+    /// `onServerRunning`).
+    ///
+    /// - Parameters:
+    ///   - host: The address to listen on.
+    ///   - port: The port.
+    ///   - onServerRunning: Called with the listening channel once the server runs.
+    /// - Returns: The application; run it with `runService()`.
+    public func application(
+        host: String = "127.0.0.1", port: Int = 8080,
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(), configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+            onServerRunning: onServerRunning)
+    }
+}

@@ -1,0 +1,415 @@
+import Crypto
+import Foundation
+import ReadingPreferences
+import ReadingPreferencesSQL
+import ReadingPreferencesStore
+
+/// The server as one more sync replica of each user (SPEC 10, 14), with the same merge and the
+/// rules of SPEC 10.1, kept in the database:
+///
+/// - A device **pushes** its entries; each is merged with the entry the server holds for its key
+///   (``SyncEntry/wins(over:)``) and, when it wins, stored with the next number of the user's
+///   change sequence and applied to the user's document, all in one transaction. The server never
+///   restamps what a device pushed. An entry stamped more than 24 hours ahead of the server's
+///   clock is ignored and reported, never a reason to refuse the rest.
+/// - A write through the server's own routes is **stamped** by the server's replica (its own id,
+///   its own clock, which follows every stamp it accepts), in the transaction of the write.
+/// - The **changes** since a cursor are the entries stored after it, in order, paged; the
+///   **state** is every entry in the replica-file format.
+struct ServerReplica: Sendable {
+    let database: any ServerDatabase
+    /// How far ahead of the server's clock a stamp may be (SPEC 10.1: 24 hours).
+    static let futureBound: UInt64 = 24 * 3600 * 1000
+    /// The wall clock, in milliseconds (tests move it).
+    var now: @Sendable () -> UInt64 = { UInt64(max(0, Date().timeIntervalSince1970 * 1000)) }
+
+    /// The server's replica id for a user: `server-` and 12 hex digits of the SHA-256 of the
+    /// user's id, the same on every instance.
+    static func replicaID(for userID: String) -> ReplicaID {
+        let digest = SHA256.hash(data: Data(userID.utf8)).prefix(6).map { String(format: "%02x", $0) }
+            .joined()
+        return ReplicaID("server-" + digest) ?? ReplicaID.random(prefix: "server")
+    }
+
+    // MARK: - The user's sync row
+
+    /// The user's clock, sequence and compaction floor, read in a transaction.
+    struct UserRow {
+        var time: UInt64
+        var counter: UInt64
+        var nextSeq: Int64
+        var floor: Int64
+    }
+
+    /// Reads the user's row, creating it on first use.
+    static func userRow(_ transaction: any SQLDatabase, _ userID: String) async throws -> UserRow {
+        let rows = try await transaction.query(
+            "SELECT CAST(clock_time AS TEXT) AS clock_time, CAST(clock_counter AS TEXT) AS clock_counter, "
+                + "CAST(next_seq AS TEXT) AS next_seq, CAST(floor_seq AS TEXT) AS floor_seq FROM sync_users WHERE user_id = ?",
+            [userID])
+        if let row = rows.first {
+            return UserRow(
+                time: UInt64(row["clock_time"] ?? "0") ?? 0,
+                counter: UInt64(row["clock_counter"] ?? "0") ?? 0,
+                nextSeq: Int64(row["next_seq"] ?? "1") ?? 1, floor: Int64(row["floor_seq"] ?? "0") ?? 0)
+        }
+        _ = try await transaction.execute(
+            "INSERT INTO sync_users (user_id, replica_id, clock_time, clock_counter, next_seq, floor_seq) "
+                + "VALUES (?, ?, 0, 0, 1, 0)",
+            [userID, replicaID(for: userID).rawValue])
+        return UserRow(time: 0, counter: 0, nextSeq: 1, floor: 0)
+    }
+
+    static func save(_ row: UserRow, _ transaction: any SQLDatabase, _ userID: String) async throws {
+        _ = try await transaction.execute(
+            "UPDATE sync_users SET clock_time = CAST(? AS BIGINT), clock_counter = CAST(? AS BIGINT), "
+                + "next_seq = CAST(? AS BIGINT) WHERE user_id = ?",
+            [String(row.time), String(row.counter), String(row.nextSeq), userID])
+    }
+
+    /// Stores an entry at the next sequence number.
+    static func store(
+        _ entry: SyncEntry, key: String, scope: SyncScope, _ row: inout UserRow,
+        _ transaction: any SQLDatabase,
+        _ userID: String
+    ) async throws {
+        _ = try await transaction.execute(
+            "INSERT INTO sync_entries (user_id, scope, entry_key, entry, seq) VALUES (?, ?, ?, ?, CAST(? AS BIGINT)) "
+                + "ON CONFLICT (user_id, scope, entry_key) DO UPDATE SET entry = excluded.entry, seq = excluded.seq",
+            [userID, scope.description, key, entry.jsonValue.jsonString(), String(row.nextSeq)])
+        row.nextSeq += 1
+    }
+
+    /// Raises the merged stamps of replicas.
+    static func raiseMerged(
+        _ stamps: [ReplicaID: SyncStamp], _ transaction: any SQLDatabase, _ userID: String
+    )
+        async throws
+    {
+        for (replica, stamp) in stamps.sorted(by: { $0.key < $1.key }) {
+            let rows = try await transaction.query(
+                "SELECT stamp FROM sync_merged WHERE user_id = ? AND replica_id = ?",
+                [userID, replica.rawValue])
+            let current = rows.first?["stamp"].flatMap { try? SyncStamp(json: JSONValue(json: $0)) }
+            guard current.map({ $0 < stamp }) ?? true else { continue }
+            _ = try await transaction.execute(
+                "INSERT INTO sync_merged (user_id, replica_id, stamp) VALUES (?, ?, ?) "
+                    + "ON CONFLICT (user_id, replica_id) DO UPDATE SET stamp = excluded.stamp",
+                [userID, replica.rawValue, stamp.jsonValue.jsonString()])
+        }
+    }
+
+    // MARK: - Stamping the server's own writes
+
+    /// Stamps what a batch of the server's storage changed in synced documents, in the batch's
+    /// transaction: each key whose value changed (by canonical text) or that was removed gets
+    /// an entry stamped by the server's replica.
+    func stamp(_ writes: [SQLDocumentWrite], of userID: String, in transaction: any SQLDatabase) async throws
+    {
+        var changes: [(SyncScope, String, JSONValue?)] = []
+        for write in writes {
+            guard case .layer(let configurable, let layer) = write.location, layer != .overrides,
+                let scope = SyncScope(configurable: configurable, layer: layer)
+            else { continue }
+            let before = write.before.flatMap { try? Preferences(json: $0) } ?? Preferences()
+            let after = write.after ?? Preferences()
+            var seen = Set<[UInt8]>()
+            for member in after.members {
+                seen.insert(Array(member.key.utf8))
+                let old = before.members.first { Array($0.key.utf8) == Array(member.key.utf8) }?.value
+                if let old, Self.canonical(old) == Self.canonical(member.value) { continue }
+                changes.append((scope, member.key, member.value))
+            }
+            for member in before.members where !seen.contains(Array(member.key.utf8)) {
+                changes.append((scope, member.key, nil))
+            }
+        }
+        guard !changes.isEmpty else { return }
+        let server = Self.replicaID(for: userID)
+        var row = try await Self.userRow(transaction, userID)
+        var last: SyncStamp?
+        for (scope, key, value) in changes {
+            guard let stamp = tick(&row, replica: server) else { continue }
+            last = stamp
+            try await Self.store(
+                SyncEntry(value: value, stamp: stamp), key: key, scope: scope, &row, transaction, userID)
+        }
+        try await Self.save(row, transaction, userID)
+        if let last { try await Self.raiseMerged([server: last], transaction, userID) }
+    }
+
+    /// A new stamp of the server's clock (SPEC 10.1's tick), or `nil` when the counter is spent.
+    func tick(_ row: inout UserRow, replica: ReplicaID) -> SyncStamp? {
+        let wall = now()
+        if wall > row.time {
+            row.time = wall
+            row.counter = 0
+        } else {
+            guard row.counter < SyncStamp.maximum else { return nil }
+            row.counter += 1
+        }
+        return SyncStamp(time: row.time, counter: row.counter, replica: replica)
+    }
+
+    static func canonical(_ value: JSONValue) -> Data {
+        value.jsonData(options: JSONEncodingOptions(sortedKeys: true))
+    }
+
+    // MARK: - Push
+
+    /// What a push did.
+    struct PushResult: Sendable {
+        var applied = 0
+        var ignored: [(scope: String, key: String, reason: String)] = []
+        var cursor: String
+    }
+
+    /// Why a push is refused whole.
+    enum PushRefusal: Error {
+        /// Not a push body.
+        case malformed(String)
+        /// The replica id belongs to another user (or is the server's).
+        case foreignReplica(String)
+    }
+
+    /// Merges a device's entries.
+    func push(_ body: Data, of userID: String) async throws -> PushResult {
+        let request = try Self.parsePush(body)
+        let server = Self.replicaID(for: userID)
+        guard request.replica != server else {
+            throw PushRefusal.foreignReplica("\(request.replica) is the server's own replica id")
+        }
+        let wall = now()
+        let bound = wall > UInt64.max - Self.futureBound ? UInt64.max : wall + Self.futureBound
+        return try await database.transaction(lockingUser: userID) { transaction in
+            let owners = try await transaction.query(
+                "SELECT user_id FROM sync_replicas WHERE replica_id = ?", [request.replica.rawValue])
+            if let owner = owners.first?["user_id"] {
+                guard owner == userID else {
+                    throw PushRefusal.foreignReplica("replica \(request.replica) belongs to another account")
+                }
+            } else {
+                _ = try await transaction.execute(
+                    "INSERT INTO sync_replicas (replica_id, user_id) VALUES (?, ?)",
+                    [request.replica.rawValue, userID])
+            }
+            var row = try await Self.userRow(transaction, userID)
+            var result = PushResult(cursor: "")
+            result.ignored = request.skipped
+            var merged: [ReplicaID: SyncStamp] = [:]
+            var documentChanges: [SyncScope: [(String, JSONValue?)]] = [:]
+            for (scope, entries) in request.entries {
+                let stored = try await transaction.query(
+                    "SELECT entry_key, entry FROM sync_entries WHERE user_id = ? AND scope = ?",
+                    [userID, scope.description])
+                var current: [[UInt8]: SyncEntry] = [:]
+                for item in stored {
+                    guard let key = item["entry_key"], let text = item["entry"],
+                        let entry = try? SyncEntry(json: JSONValue(json: text))
+                    else { continue }
+                    current[Array(key.utf8)] = entry
+                }
+                for (key, entry) in entries {
+                    guard entry.stamp.time <= bound else {
+                        result.ignored.append(
+                            (scope.description, key, "stamped more than 24 hours ahead of the server's clock")
+                        )
+                        continue
+                    }
+                    if entry.stamp.time > row.time
+                        || (entry.stamp.time == row.time && entry.stamp.counter > row.counter)
+                    {
+                        row.time = entry.stamp.time
+                        row.counter = entry.stamp.counter
+                    }
+                    if merged[entry.stamp.replica].map({ $0 < entry.stamp }) ?? true {
+                        merged[entry.stamp.replica] = entry.stamp
+                    }
+                    if let old = current[Array(key.utf8)], !entry.wins(over: old) { continue }
+                    current[Array(key.utf8)] = entry
+                    try await Self.store(entry, key: key, scope: scope, &row, transaction, userID)
+                    documentChanges[scope, default: []].append((key, entry.value))
+                    result.applied += 1
+                }
+            }
+            for (replica, stamp) in request.merged where stamp.time <= bound {
+                if merged[replica].map({ $0 < stamp }) ?? true { merged[replica] = stamp }
+            }
+            for (scope, changes) in documentChanges {
+                try await Self.apply(changes, to: scope, transaction, userID)
+            }
+            try await Self.save(row, transaction, userID)
+            try await Self.raiseMerged(merged, transaction, userID)
+            result.cursor = Self.cursor(row.nextSeq - 1)
+            return result
+        }
+    }
+
+    /// Applies winning entries to the user's document of a scope, as its row: a value sets the
+    /// key (in place, or at the end), a removal removes it; a document left empty is removed.
+    /// These writes are not stamped again: they are what a device stamped.
+    static func apply(
+        _ changes: [(String, JSONValue?)], to scope: SyncScope, _ transaction: any SQLDatabase,
+        _ userID: String
+    ) async throws {
+        let location = StorageLocation.layer(configurable: scope.configurable, scope.layer)
+        let key = SQLPreferencesStorage.scope(of: location)
+        let rows = try await transaction.query(
+            "SELECT json, version FROM reading_preferences WHERE user_id = ? AND scope = ?", [userID, key])
+        var document = rows.first?["json"].flatMap { try? Preferences(json: $0) } ?? Preferences()
+        for (name, value) in changes { document[name] = value }
+        let version = UUID().uuidString
+        if document.isEmpty {
+            _ = try await transaction.execute(
+                "DELETE FROM reading_preferences WHERE user_id = ? AND scope = ?", [userID, key])
+        } else if rows.isEmpty {
+            _ = try await transaction.execute(
+                "INSERT INTO reading_preferences (user_id, scope, json, version) VALUES (?, ?, ?, ?)",
+                [userID, key, document.jsonString(), version])
+        } else {
+            _ = try await transaction.execute(
+                "UPDATE reading_preferences SET json = ?, version = ? WHERE user_id = ? AND scope = ?",
+                [document.jsonString(), version, userID, key])
+        }
+    }
+
+    /// A push body, read: `{"replica": ID, "entries": [{"scope", "key", "value" | "removed",
+    /// "stamp"}], "merged"?: {ID: stamp}}`. A malformed entry is skipped and reported; a body
+    /// that is not such an object is refused.
+    struct PushRequest {
+        var replica: ReplicaID
+        var entries: [(SyncScope, [(String, SyncEntry)])]
+        var merged: [ReplicaID: SyncStamp]
+        var skipped: [(scope: String, key: String, reason: String)]
+    }
+
+    static func parsePush(_ body: Data) throws -> PushRequest {
+        let value: JSONValue
+        do { value = try JSONValue(json: body, options: JSONParsingOptions(maxSize: 64 << 20)) } catch {
+            throw PushRefusal.malformed("the body is not JSON: \(error)")
+        }
+        guard let object = value.objectValue else {
+            throw PushRefusal.malformed("the body is not a JSON object")
+        }
+        guard let text = object["replica"]?.stringValue, let replica = ReplicaID(text) else {
+            throw PushRefusal.malformed("\"replica\" is missing or not a replica id")
+        }
+        guard let list = object["entries"]?.arrayValue else {
+            throw PushRefusal.malformed("\"entries\" is missing or not an array")
+        }
+        guard list.count <= 1 << 20 else { throw PushRefusal.malformed("more than 2^20 entries") }
+        var byScope: [SyncScope: [(String, SyncEntry)]] = [:]
+        var order: [SyncScope] = []
+        var skipped: [(String, String, String)] = []
+        for item in list {
+            guard let fields = item.objectValue else {
+                skipped.append(("?", "?", "not an object"))
+                continue
+            }
+            let scopeText = fields["scope"]?.stringValue ?? "?"
+            let key = fields["key"]?.stringValue ?? "?"
+            guard let scope = SyncScope(scopeText) else {
+                skipped.append((scopeText, key, "not a scope"))
+                continue
+            }
+            guard fields["key"]?.stringValue != nil else {
+                skipped.append((scopeText, key, "no key"))
+                continue
+            }
+            let entry: SyncEntry
+            do { entry = try SyncEntry(json: item) } catch {
+                skipped.append((scopeText, key, error.description))
+                continue
+            }
+            if byScope[scope] == nil { order.append(scope) }
+            byScope[scope, default: []].append((key, entry))
+        }
+        var merged: [ReplicaID: SyncStamp] = [:]
+        for member in object["merged"]?.objectValue?.members ?? [] {
+            guard let id = ReplicaID(member.key), let stamp = try? SyncStamp(json: member.value),
+                stamp.replica == id
+            else { continue }
+            merged[id] = stamp
+        }
+        return PushRequest(
+            replica: replica, entries: order.map { ($0, byScope[$0] ?? []) }, merged: merged, skipped: skipped
+        )
+    }
+
+    // MARK: - Changes and state
+
+    /// A page of the entries stored after a cursor.
+    struct ChangesPage: Sendable {
+        var entries: [JSONValue]
+        var cursor: String
+        var more: Bool
+    }
+
+    /// Why a cursor cannot be served.
+    enum CursorProblem: Error {
+        case malformed
+        /// Older than the compaction floor: read the whole state instead (410).
+        case compacted
+    }
+
+    static func cursor(_ seq: Int64) -> String { "c\(max(seq, 0))" }
+
+    static func parseCursor(_ text: String?) throws(CursorProblem) -> Int64 {
+        guard let text else { return 0 }
+        guard text.hasPrefix("c"), let value = Int64(text.dropFirst()), value >= 0 else { throw .malformed }
+        return value
+    }
+
+    /// The entries stored after `since`, oldest first, at most `limit`.
+    func changes(of userID: String, since: String?, limit: Int) async throws -> ChangesPage {
+        let after = try Self.parseCursor(since)
+        let limit = min(max(limit, 1), 10_000)
+        return try await database.transaction(lockingUser: userID) { transaction in
+            let row = try await Self.userRow(transaction, userID)
+            if after < row.floor { throw CursorProblem.compacted }
+            let rows = try await transaction.query(
+                "SELECT scope, entry_key, entry, CAST(seq AS TEXT) AS seq FROM sync_entries "
+                    + "WHERE user_id = ? AND seq > CAST(? AS BIGINT) "
+                    + "ORDER BY seq LIMIT \(limit + 1)",
+                [userID, String(after)])
+            var entries: [JSONValue] = []
+            var last = after
+            for item in rows.prefix(limit) {
+                guard let scope = item["scope"], let key = item["entry_key"], let text = item["entry"],
+                    let entry = try? JSONValue(json: text).objectValue
+                else { continue }
+                var object: JSONObject = ["scope": .string(scope), "key": .string(key)]
+                for member in entry.members { object[member.key] = member.value }
+                entries.append(.object(object))
+                last = Int64(item["seq"] ?? "") ?? last
+            }
+            let more = rows.count > limit
+            return ChangesPage(
+                entries: entries, cursor: Self.cursor(more ? last : max(last, row.nextSeq - 1)), more: more)
+        }
+    }
+
+    /// Every entry the server holds for the user, as the server replica's file.
+    func state(of userID: String) async throws -> Data {
+        let server = Self.replicaID(for: userID)
+        let rows = try await database.query(
+            "SELECT scope, entry_key, entry FROM sync_entries WHERE user_id = ?", [userID])
+        let mergedRows = try await database.query(
+            "SELECT replica_id, stamp FROM sync_merged WHERE user_id = ?", [userID])
+        var merged: [ReplicaID: SyncStamp] = [:]
+        for item in mergedRows {
+            guard let id = item["replica_id"].flatMap(ReplicaID.init), let text = item["stamp"],
+                let stamp = try? SyncStamp(json: JSONValue(json: text))
+            else { continue }
+            merged[id] = stamp
+        }
+        var state = ReplicaState(replica: server, merged: merged)
+        for item in rows {
+            guard let scope = item["scope"].flatMap(SyncScope.init), let key = item["entry_key"],
+                let text = item["entry"], let entry = try? SyncEntry(json: JSONValue(json: text))
+            else { continue }
+            state.record(entry, forKey: key, in: scope)
+        }
+        return state.jsonData()
+    }
+}
