@@ -35,6 +35,7 @@ public struct ReadingServer: Sendable {
     ///   - choice: The database.
     ///   - logger: The logger.
     /// - Returns: The server.
+    /// - Throws: When the database cannot be opened or its tables made.
     public static func open(_ choice: DatabaseChoice, logger: Logger = Logger(label: "readingprefs-server"))
         async throws -> ReadingServer
     {
@@ -78,6 +79,7 @@ public struct ReadingServer: Sendable {
     ///
     /// - Parameter name: A name for people.
     /// - Returns: The account's id and token.
+    /// - Throws: When the database fails.
     public func addUser(named name: String) async throws -> (userID: String, token: String) {
         try await accounts.addUser(named: name)
     }

@@ -11,6 +11,7 @@ struct Accounts: Sendable {
     ///
     /// - Parameter name: A name for people (an email, a login).
     /// - Returns: The account's id and its token.
+    /// - Throws: When the database fails.
     func addUser(named name: String) async throws -> (userID: String, token: String) {
         let userID = "user-" + Self.randomHex(bytes: 8)
         let token = try await addToken(for: userID, creating: name)

@@ -3,10 +3,14 @@ import Hummingbird
 
 /// A request's context: Hummingbird's, and the user its token opened.
 public struct ServerContext: RequestContext {
+    /// Hummingbird's part of the context.
     public var coreContext: CoreRequestContextStorage
     /// The authenticated user; set by ``BearerAuthentication`` for every `/v1` route.
     public var userID: String?
 
+    /// A context for a new request, with no user yet.
+    ///
+    /// - Parameter source: Where the request came from.
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         userID = nil

@@ -1,0 +1,158 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ReadingPreferences
+import ReadingPreferencesStore
+import Testing
+
+@testable import ReadingPreferencesServer
+
+/// A device: a store on its own folder, syncing with the server through the library's
+/// `ServerTransport`, with a clock that may be off.
+struct Device: Sendable {
+    let name: String
+    let folder: URL
+    let store: PreferencesStore<EPUB>
+    let transport: ServerTransport
+    let skew: TimeInterval
+
+    init(_ name: String, server: URL, token: String, skew: TimeInterval = 0) throws {
+        self.name = name
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rps-device-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = PreferencesStore<EPUB>(storage: FileStorage(root: folder))
+        transport = ServerTransport(url: server, token: token)
+        self.skew = skew
+    }
+
+    @discardableResult
+    func sync() async throws -> SyncReport {
+        var options = SyncOptions()
+        let skew = skew
+        options.now = { Date().addingTimeInterval(skew) }
+        return try await store.sync(with: transport, options: options)
+    }
+
+    func shared() async throws -> Preferences {
+        try await PreferencesStore<EPUB>(storage: FileStorage(root: folder)).storedPreferences(in: .shared)
+    }
+}
+
+/// Runs a test against a live server (a real port, so `URLSession` reaches it).
+func withLiveServer(
+    _ database: TestDatabase, _ body: @Sendable (URL, _ token: String, ReadingServer) async throws -> Void
+) async throws {
+    let server = try await database.open()
+    let token = try await server.addUser(named: "reader").token
+    let app = Application(
+        router: server.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    try await app.test(.live) { client in
+        let port = try #require(client.port)
+        try await body(try #require(URL(string: "http://127.0.0.1:\(port)")), token, server)
+    }
+    await server.close()
+}
+
+@Suite("Devices sync through the server")
+struct DeviceSyncTests {
+    @Test(
+        "two devices converge, a removal stays removed, and a device an hour slow loses no later edit",
+        arguments: TestDatabase.available)
+    func twoDevices(database: TestDatabase) async throws {
+        try await withLiveServer(database) { url, token, _ in
+            let phone = try Device("phone", server: url, token: token)
+            let tablet = try Device("tablet", server: url, token: token, skew: -3600)
+
+            try await phone.store.apply(.set(key: "fontSize", value: 1.4))
+            try await phone.store.apply(.set(key: "theme", value: "dark"))
+            try await phone.sync()
+            try await tablet.sync()
+            #expect(try await tablet.shared()["fontSize"] == 1.4)
+            #expect(try await tablet.shared()["theme"] == "dark")
+
+            // A removal on the tablet reaches the phone, and stays removed after more syncs.
+            try await tablet.store.apply(.clear(key: "fontSize"))
+            try await tablet.sync()
+            try await phone.sync()
+            #expect(try await phone.shared()["fontSize"] == nil)
+            try await phone.sync()
+            try await tablet.sync()
+            #expect(try await tablet.shared()["fontSize"] == nil)
+            #expect(try await phone.shared()["fontSize"] == nil)
+
+            // The tablet's clock is an hour slow; its edit, made after it read the phone's, wins.
+            try await tablet.store.apply(.set(key: "theme", value: "sepia"))
+            try await tablet.sync()
+            try await phone.sync()
+            #expect(try await phone.shared()["theme"] == "sepia")
+            #expect(try await tablet.shared() == phone.shared())
+        }
+    }
+
+    @Test("a wrong token is a transport error, and nothing local changes", arguments: [TestDatabase.sqlite])
+    func wrongToken(database: TestDatabase) async throws {
+        try await withLiveServer(database) { url, _, _ in
+            let device = try Device("phone", server: url, token: "rp_wrong")
+            try await device.store.apply(.set(key: "fontSize", value: 1.4))
+            await #expect(throws: SyncError.self) { try await device.sync() }
+            #expect(try await device.shared()["fontSize"] == 1.4)
+        }
+    }
+
+    @Test(
+        "3 to 5 devices with random edits, removals and skewed clocks converge (seeded)",
+        arguments: [TestDatabase.sqlite])
+    func manyDevices(database: TestDatabase) async throws {
+        for seed in UInt64(1)...6 {
+            try await withLiveServer(database) { url, token, _ in
+                var random = SeededRandom(seed: seed)
+                let count = 3 + Int(random.next() % 3)
+                var devices: [Device] = []
+                for index in 0..<count {
+                    let skew = TimeInterval(Int(random.next() % 7201) - 3600)
+                    devices.append(try Device("d\(index)", server: url, token: token, skew: skew))
+                }
+                let keys = ["fontSize", "theme", "lineHeight", "pageTurnAnimation"]
+                for _ in 0..<24 {
+                    let device = devices[Int(random.next() % UInt64(count))]
+                    let key = keys[Int(random.next() % UInt64(keys.count))]
+                    switch random.next() % 4 {
+                    case 0: try await device.store.apply(.clear(key: key), allowingUnknownKeys: true)
+                    case 1: try await device.sync()
+                    default:
+                        let value: JSONValue
+                        switch key {
+                        case "fontSize": value = .number(JSONNumber(1.0 + Double(random.next() % 10) / 10))
+                        case "theme": value = .string(["dark", "sepia", "light"][Int(random.next() % 3)])
+                        case "lineHeight": value = .number(JSONNumber(1.2 + Double(random.next() % 5) / 10))
+                        default: value = .string("curl-\(random.next() % 100)")
+                        }
+                        try await device.store.apply(.set(key: key, value: value), allowingUnknownKeys: true)
+                    }
+                }
+                // Two rounds of syncs in order bring every device to the same documents.
+                for _ in 0..<2 { for device in devices { try await device.sync() } }
+                let first = try await devices[0].shared()
+                for device in devices.dropFirst() {
+                    #expect(try await device.shared() == first, "seed \(seed): \(device.name) differs")
+                }
+            }
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a failing case names its seed.
+struct SeededRandom {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
