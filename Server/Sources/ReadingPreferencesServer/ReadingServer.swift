@@ -84,8 +84,15 @@ public struct ReadingServer: Sendable {
         try await accounts.addUser(named: name)
     }
 
-    /// The router with every route of SPEC 14.
-    public func router(authenticator: (any Authenticator)? = nil) -> Router<ServerContext> {
+    /// The router with every route of SPEC 14, and the load benchmark's baselines when asked.
+    ///
+    /// - Parameters:
+    ///   - authenticator: How tokens map to users; the accounts table by default.
+    ///   - baselines: Whether to add the benchmark's baseline routes under `/v1/bench`.
+    /// - Returns: The router.
+    public func router(authenticator: (any Authenticator)? = nil, baselines: Bool = false) -> Router<
+        ServerContext
+    > {
         let router = Router(context: ServerContext.self)
         router.add(middleware: ProblemMiddleware())
         let database = database
@@ -105,6 +112,7 @@ public struct ReadingServer: Sendable {
         ProfileRoutes.add(to: api, backend: backend)
         SyncRoutes.add(to: api, backend: backend)
         AccountRoutes.add(to: api, backend: backend)
+        if baselines { BaselineRoutes.add(to: api, backend: backend) }
         return router
     }
 
@@ -114,14 +122,16 @@ public struct ReadingServer: Sendable {
     /// - Parameters:
     ///   - host: The address to listen on.
     ///   - port: The port.
+    ///   - baselines: Whether to add the benchmark's baseline routes.
     ///   - onServerRunning: Called with the listening channel once the server runs.
     /// - Returns: The application; run it with `runService()`.
     public func application(
-        host: String = "127.0.0.1", port: Int = 8080,
+        host: String = "127.0.0.1", port: Int = 8080, baselines: Bool = false,
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         Application(
-            router: router(), configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+            router: router(baselines: baselines),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: onServerRunning)
     }
 }

@@ -16,6 +16,7 @@ struct Options {
     var host = "127.0.0.1"
     var databaseURL: String?
     var dataDirectory = "readingprefs-data"
+    var baselines = false
 }
 
 /// Writes a line to standard output at once (a pipe would otherwise hold it).
@@ -35,6 +36,7 @@ let usage = """
     serve (the default) answers the routes of SPEC 14 on HOST:PORT (127.0.0.1:8080). Without
     --database-url it keeps an embedded SQLite database in DIR (./readingprefs-data).
     add-user makes an account and prints its id and bearer token (shown once).
+    --benchmark-baselines adds the load benchmark's baseline routes under /v1/bench.
     """
 
 var options = Options()
@@ -61,6 +63,7 @@ while index < arguments.count {
     case "--host": options.host = value()
     case "--database-url": options.databaseURL = value()
     case "--data-dir": options.dataDirectory = value()
+    case "--benchmark-baselines": options.baselines = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -97,7 +100,7 @@ case "serve":
     if case .sqlite(let path) = choice { say("readingprefs-server: embedded SQLite database at \(path)") }
     let host = options.host
     let requested = options.port
-    let app = server.application(host: host, port: requested) { channel in
+    let app = server.application(host: host, port: requested, baselines: options.baselines) { channel in
         let port = channel.localAddress?.port ?? requested
         say("readingprefs-server: listening on http://\(host):\(port)")
     }

@@ -3,9 +3,12 @@ import Foundation
 import ReadingPreferencesSQL
 
 /// The server's users and their bearer tokens. A token is shown once, when it is made; the
-/// database keeps only its SHA-256, so a copy of the database opens no account.
+/// database keeps only its SHA-256, so a copy of the database opens no account. A token found
+/// is remembered for ten seconds by each instance, so most requests make no query for it (a
+/// token deleted from the table stops working within that time).
 struct Accounts: Sendable {
     let database: any ServerDatabase
+    let cache = TokenCache()
 
     /// A new account with one token.
     ///
@@ -52,5 +55,25 @@ struct Accounts: Sendable {
         var generator = SystemRandomNumberGenerator()
         return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }
             .joined()
+    }
+}
+
+/// Tokens found recently, by hash, for ten seconds.
+final class TokenCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: (user: String, until: Date)] = [:]
+
+    func user(for hash: String) -> String? {
+        lock.withLock {
+            guard let entry = entries[hash], entry.until > Date() else { return nil }
+            return entry.user
+        }
+    }
+
+    func remember(_ user: String, for hash: String) {
+        lock.withLock {
+            if entries.count > 100_000 { entries.removeAll() }
+            entries[hash] = (user, Date().addingTimeInterval(10))
+        }
     }
 }

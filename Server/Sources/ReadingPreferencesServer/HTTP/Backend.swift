@@ -34,6 +34,24 @@ struct Backend: Sendable {
         PreferencesStore<Schema>(storage: storage(for: userID))
     }
 
+    /// The store of a user, with the documents a publication's preferences come from (the
+    /// device document, shared, the book's and the overrides) read in one query.
+    func store<Schema: ResolvableSchema>(
+        _ schema: Schema.Type, for userID: String, reading publication: String?
+    )
+        async throws -> PreferencesStore<Schema>
+    {
+        var locations: [StorageLocation] = [
+            .device, .layer(configurable: Schema.identifier, .shared),
+            .layer(configurable: Schema.identifier, .overrides),
+        ]
+        if let publication {
+            locations.append(.layer(configurable: Schema.identifier, .publication(publication)))
+        }
+        return PreferencesStore<Schema>(
+            storage: try await PrefetchedStorage.prefetching(locations, from: storage(for: userID)))
+    }
+
     // MARK: - Requests
 
     /// The request's body, up to `limit` bytes.

@@ -26,7 +26,8 @@ enum PublicationRoutes {
             guard configurable == EPUB.identifier else {
                 throw Problem(.notFound, "noCSS", "Readium CSS is made for epub, not \(configurable)")
             }
-            let store = backend.store(EPUB.self, for: try context.user())
+            let store = try await backend.store(
+                EPUB.self, for: try context.user(), reading: try publication(context))
             let settings = try await store.resolvedSettings(
                 for: try publication(context), context: try Backend.context(request))
             let css = settings.readiumCSS()
@@ -128,7 +129,8 @@ enum PublicationRoutes {
 
         func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
             let (body, etag) = try await answer(
-                backend.store(schema, for: user), publication: publication, context: context)
+                try await backend.store(schema, for: user, reading: publication), publication: publication,
+                context: context)
             if Backend.matches(ifNoneMatch, etag) { return Backend.notModified(etag: etag) }
             return Backend.json(body, etag: etag)
         }
@@ -143,7 +145,7 @@ enum PublicationRoutes {
         let ifMatch: String?
 
         func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
-            let store = backend.store(schema, for: user)
+            let store = try await backend.store(schema, for: user, reading: publication)
             try await store.apply(edits, publication: publication, context: context, ifMatch: ifMatch)
             let (body, etag) = try await answer(store, publication: publication, context: context)
             return Backend.json(body, etag: etag)

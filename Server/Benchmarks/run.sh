@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Load figures of the back end (issue 22): wrk on loopback against readingprefs-server (release)
+# on each storage, with the baseline routes of the same binary (--benchmark-baselines) measured
+# in the same run, interleaved, round after round. Prints a Markdown table of medians.
+#
+#   Benchmarks/run.sh                       # SQLite; PostgreSQL too when READINGPREFS_TEST_DATABASE_URL is set
+#   ROUNDS=5 DURATION=5 CONNECTIONS=16 Benchmarks/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
+
+rounds=${ROUNDS:-5}
+duration=${DURATION:-5}
+connections=${CONNECTIONS:-16}
+threads=${THREADS:-2}
+swift build -c release --product readingprefs-server >/dev/null
+binary="$(swift build -c release --show-bin-path)/readingprefs-server"
+out=$(mktemp -d)
+trap 'kill $(cat "$out"/*.pid 2>/dev/null) 2>/dev/null || true; rm -rf "$out"' EXIT
+
+# The rows: name, path, extra wrk arguments.
+rows=(
+    "baseline-json|/v1/bench/json|"
+    "baseline-row|/v1/bench/row|"
+    "settings|/v1/epub/publications/book-1/settings?language=en|"
+    "settings-304|/v1/epub/publications/book-1/settings?language=en|ETAG"
+    "css|/v1/epub/publications/book-1/css?language=en|"
+    "baseline-select-update|/v1/bench/select-update|-s Benchmarks/update.lua"
+    "patch-one-key|/v1/epub/preferences/shared|-s Benchmarks/patch.lua"
+    "push-20-entries|/v1/sync/push|-s Benchmarks/push.lua"
+)
+
+measure() { # storage port token etag
+    local storage=$1 port=$2 token=$3 etag=$4
+    for round in $(seq 1 "$rounds"); do
+        for row in "${rows[@]}"; do
+            IFS='|' read -r name path extra <<<"$row"
+            local args=(-t "$threads" -c "$connections" -d "${duration}s" --latency -H "Authorization: Bearer $token")
+            if [ "$extra" = "ETAG" ]; then
+                args+=(-H "If-None-Match: $etag")
+            elif [ -n "$extra" ]; then
+                # shellcheck disable=SC2206
+                args+=($extra)
+            fi
+            REPLICA="bench-$storage-$round" wrk "${args[@]}" "http://127.0.0.1:$port$path" >"$out/$storage.$name.$round" 2>&1
+        done
+    done
+}
+
+summary() { # storage
+    local storage=$1
+    echo
+    echo "### $storage ($rounds rounds of ${duration} s, $connections connections, $threads threads; medians)"
+    echo
+    echo "| row | requests/s | p99 latency | errors | ratio | goal |"
+    echo "|---|---:|---:|---:|---:|---|"
+    for row in "${rows[@]}"; do
+        IFS='|' read -r name _ _ <<<"$row"
+        local rps p99 errors
+        rps=$(for f in "$out/$storage.$name".*; do awk '/Requests\/sec/ {print $2}' "$f"; done | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+        p99=$(for f in "$out/$storage.$name".*; do awk '$1 == "99%" {print $2}' "$f"; done | sort -V | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+        errors=$(cat "$out/$storage.$name".* | awk '/Non-2xx or 3xx responses/ {n += $5} /Socket errors/ {gsub(",", ""); n += $4 + $6 + $8 + $10} END {print n + 0}')
+        echo "$name $rps" >>"$out/$storage.rps"
+        local ratio="" goal=""
+        base() { awk -v n="$1" '$1 == n {print $2}' "$out/$storage.rps"; }
+        case $name in
+            settings) goal="≥ 70% of baseline-row"; ratio=$(awk -v a="$rps" -v b="$(base baseline-row)" 'BEGIN {printf "%.0f%%", 100 * a / b}') ;;
+            settings-304) goal="≥ 90% of baseline-row"; ratio=$(awk -v a="$rps" -v b="$(base baseline-row)" 'BEGIN {printf "%.0f%%", 100 * a / b}') ;;
+            css) goal="≥ 65% of baseline-row"; ratio=$(awk -v a="$rps" -v b="$(base baseline-row)" 'BEGIN {printf "%.0f%%", 100 * a / b}') ;;
+            patch-one-key) goal="≥ 60% of baseline-select-update"; ratio=$(awk -v a="$rps" -v b="$(base baseline-select-update)" 'BEGIN {printf "%.0f%%", 100 * a / b}') ;;
+            push-20-entries) goal="≥ 30% of baseline-row"; ratio=$(awk -v a="$rps" -v b="$(base baseline-row)" 'BEGIN {printf "%.0f%%", 100 * a / b}') ;;
+        esac
+        echo "| $name | $rps | $p99 | $errors | $ratio | $goal |"
+    done
+}
+
+run_storage() { # storage args...
+    local storage=$1
+    shift
+    local port=$((18400 + RANDOM % 500))
+    local data="$out/data-$storage"
+    local token
+    token=$("$binary" add-user "bench" --data-dir "$data" "$@" | awk '/^token/ {print $2}')
+    "$binary" --port "$port" --data-dir "$data" --benchmark-baselines "$@" >"$out/$storage.log" 2>&1 &
+    echo $! >"$out/$storage.pid"
+    for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
+    # A shared document, four books, and the settings ETag for the 304 row.
+    curl -sf -X PUT -H "Authorization: Bearer $token" -H "If-None-Match: *" \
+        -d '{"fontSize":1.2,"theme":"sepia","lineHeight":1.5}' "http://127.0.0.1:$port/v1/epub/preferences/shared" >/dev/null
+    for i in 0 1 2 3; do
+        curl -sf -X PATCH -H "Authorization: Bearer $token" -d '{"readingProgression":"ltr"}' \
+            "http://127.0.0.1:$port/v1/epub/preferences/publications/book-$i" >/dev/null
+    done
+    local etag
+    etag=$(curl -sf -D - -o /dev/null -H "Authorization: Bearer $token" "http://127.0.0.1:$port/v1/epub/publications/book-1/settings?language=en" \
+        | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
+    measure "$storage" "$port" "$token" "$etag"
+    kill "$(cat "$out/$storage.pid")"
+    rm -f "$out/$storage.pid"
+    summary "$storage"
+}
+
+echo "## Load, $(date -u +%Y-%m-%d), $(nproc) cores, wrk on loopback"
+run_storage sqlite
+if [ -n "${READINGPREFS_TEST_DATABASE_URL:-}" ]; then
+    run_storage postgres --database-url "$READINGPREFS_TEST_DATABASE_URL"
+fi
