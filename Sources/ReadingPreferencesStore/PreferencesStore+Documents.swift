@@ -192,7 +192,8 @@ extension PreferencesStore {
             // A value the editor keeps as it is keeps its text (`1.50`); one it rewrites (a
             // colour's case, a clamped number) is stored as the editor stores it.
             if let value = editor.preferences[member.key] {
-                members.append(JSONObject.Member(key: member.key, value: value == member.value ? member.value : value))
+                members.append(
+                    JSONObject.Member(key: member.key, value: value == member.value ? member.value : value))
             }
         }
         return Preferences(members: members)

@@ -94,9 +94,13 @@ public struct ServerTransport: ReplicaTransport {
 
     // MARK: - The push body
 
-    /// `{"replica": ID, "writer": W, "merged": {...}, "entries": [{"scope", "key", entry...}]}`:
-    /// every entry of the state, each as a replica file holds it with its scope and key.
-    static func pushBody(_ state: ReplicaState) -> Data {
+    /// The body of `POST /v1/sync/push` for a state: `{"replica": ID, "writer": W, "merged":
+    /// {...}, "entries": [{"scope", "key", entry...}]}`, every entry of the state as a replica
+    /// file holds it, with its scope and key (`Specs/Sync.md`, section 7).
+    ///
+    /// - Parameter state: The state.
+    /// - Returns: The JSON body.
+    public static func pushBody(_ state: ReplicaState) -> Data {
         var entries: [JSONValue] = []
         entries.reserveCapacity(state.entryCount)
         for scope in state.documents.keys.sorted() {
