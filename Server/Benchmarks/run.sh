@@ -10,6 +10,8 @@ cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
 
 rounds=${ROUNDS:-5}
+# Replica ids belong to the first account that pushes with them: one set per run.
+run_id=$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n')
 duration=${DURATION:-5}
 connections=${CONNECTIONS:-16}
 threads=${THREADS:-2}
@@ -37,12 +39,18 @@ measure() { # storage port token etag
             IFS='|' read -r name path extra <<<"$row"
             local args=(-t "$threads" -c "$connections" -d "${duration}s" --latency -H "Authorization: Bearer $token")
             if [ "$extra" = "ETAG" ]; then
+                # The ETag as it is now (the patch rows of earlier rounds changed shared).
+                etag=$(curl -sf -D - -o /dev/null -H "Authorization: Bearer $token" "http://127.0.0.1:$port$path" \
+                    | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
                 args+=(-H "If-None-Match: $etag")
+                status=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" \
+                    -H "If-None-Match: $etag" "http://127.0.0.1:$port$path")
+                [ "$status" = 304 ] || echo "warning: the 304 row answers $status" >&2
             elif [ -n "$extra" ]; then
                 # shellcheck disable=SC2206
                 args+=($extra)
             fi
-            REPLICA="bench-$storage-$round" wrk "${args[@]}" "http://127.0.0.1:$port$path" >"$out/$storage.$name.$round" 2>&1
+            REPLICA="bench-$run_id-$round" wrk "${args[@]}" "http://127.0.0.1:$port$path" >"$out/$storage.$name.$round" 2>&1
         done
     done
 }

@@ -297,9 +297,10 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
             case .forced(let cause): source = .forced(by: cause)
             case .fallback: source = .fallback
             }
+            let snapshot = handle?.snapshot
             return AttributedSetting(
-                key: descriptor.key, value: handle?.snapshot.effectiveJSON, source: source,
-                isEffective: handle?.isEffective ?? false)
+                key: descriptor.key, value: snapshot?.effectiveJSON, source: source,
+                isEffective: snapshot?.isEffective ?? false, reasons: snapshot?.reasons ?? [])
         }
     }
 

@@ -87,6 +87,8 @@ public struct AttributedSetting: Sendable, Hashable {
     public var source: SettingSource
     /// Whether the setting takes effect (an overridden key does not).
     public var isEffective: Bool
+    /// Why it does not take effect; empty when it does.
+    public var reasons: [IneffectiveReason]
 
     /// Creates an attributed setting.
     ///
@@ -95,10 +97,14 @@ public struct AttributedSetting: Sendable, Hashable {
     ///   - value: The effective value, or `nil`.
     ///   - source: Where it came from.
     ///   - isEffective: Whether it takes effect.
-    public init(key: String, value: JSONValue?, source: SettingSource, isEffective: Bool) {
+    ///   - reasons: Why it does not take effect.
+    public init(
+        key: String, value: JSONValue?, source: SettingSource, isEffective: Bool, reasons: [IneffectiveReason] = []
+    ) {
         self.key = key
         self.value = value
         self.source = source
         self.isEffective = isEffective
+        self.reasons = reasons
     }
 }

@@ -89,10 +89,10 @@ final class SQLiteDatabase: ServerDatabase, @unchecked Sendable {
         }
     }
 
+    /// Runs an `INSERT`, `UPDATE` or `DELETE` and counts the rows it changed, in one statement
+    /// (`RETURNING`, SQLite 3.35 and later; the bundled SQLite is newer).
     fileprivate func changes(_ sql: String, _ bindings: [String]) async throws -> Int {
-        _ = try await connection.query(sql, bindings.map { .text($0) })
-        let rows = try await connection.query("SELECT changes() AS n")
-        return rows.first?.column("n")?.integer ?? 0
+        try await connection.query(sql + " RETURNING 1", bindings.map { .text($0) }).count
     }
 
     /// The statements of one transaction, run inside its turn.

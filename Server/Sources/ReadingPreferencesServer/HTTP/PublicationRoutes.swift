@@ -104,14 +104,12 @@ enum PublicationRoutes {
         _ store: PreferencesStore<Schema>, publication: String, context: PublicationContext
     ) async throws -> (JSONValue, String) {
         let state = try await store.state(for: publication, context: context)
-        let editor = try await store.editor(for: publication, context: context)
         var settings: [JSONValue] = []
         for setting in state.settings {
             var object: JSONObject = ["key": .string(setting.key), "value": setting.value ?? .null]
             for member in setting.source.jsonMembers { object[member.key] = member.value }
             object["effective"] = .bool(setting.isEffective)
-            let reasons = editor.handle(forKey: setting.key)?.snapshot.reasons ?? []
-            object["reasons"] = .array(reasons.map { .string($0.code) })
+            object["reasons"] = .array(setting.reasons.map { .string($0.code) })
             settings.append(.object(object))
         }
         let body: JSONObject = [
@@ -128,10 +126,13 @@ enum PublicationRoutes {
         let ifNoneMatch: String?
 
         func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
-            let (body, etag) = try await answer(
-                try await backend.store(schema, for: user, reading: publication), publication: publication,
-                context: context)
-            if Backend.matches(ifNoneMatch, etag) { return Backend.notModified(etag: etag) }
+            let store = try await backend.store(schema, for: user, reading: publication)
+            if let ifNoneMatch {
+                // A client that has the answer: the fingerprint alone decides, nothing is built.
+                let etag = try await store.fingerprints(for: publication, context: context).settingsETag
+                if Backend.matches(ifNoneMatch, etag) { return Backend.notModified(etag: etag) }
+            }
+            let (body, etag) = try await answer(store, publication: publication, context: context)
             return Backend.json(body, etag: etag)
         }
     }

@@ -127,15 +127,14 @@ struct ServerReplica: Sendable {
         guard !changes.isEmpty else { return }
         let server = Self.replicaID(for: userID)
         var row = try await Self.userRow(transaction, userID)
-        var last: SyncStamp?
         for (scope, key, value) in changes {
             guard let stamp = tick(&row, replica: server) else { continue }
-            last = stamp
             try await Self.store(
                 SyncEntry(value: value, stamp: stamp), key: key, scope: scope, &row, transaction, userID)
         }
+        // The server's own merged stamp is its entries' greatest, which the state notes as it
+        // reads them; only other replicas' merged stamps are kept apart.
         try await Self.save(row, transaction, userID)
-        if let last { try await Self.raiseMerged([server: last], transaction, userID) }
     }
 
     /// A new stamp of the server's clock (SPEC 10.1's tick), or `nil` when the counter is spent.
@@ -194,21 +193,30 @@ struct ServerReplica: Sendable {
                     [request.replica.rawValue, userID])
             }
             var row = try await Self.userRow(transaction, userID)
+            let initial = row
             var result = PushResult(cursor: "")
             result.ignored = request.skipped
             var merged: [ReplicaID: SyncStamp] = [:]
             var documentChanges: [SyncScope: [(String, JSONValue?)]] = [:]
-            for (scope, entries) in request.entries {
+            // Every entry the server holds for the pushed scopes, in one query.
+            let scopes = request.entries.map(\.0.description)
+            var held: [String: [[UInt8]: SyncEntry]] = [:]
+            // (In chunks: a database takes a few thousand bound values at most.)
+            for start in stride(from: 0, to: scopes.count, by: 500) {
+                let chunk = Array(scopes[start..<min(start + 500, scopes.count)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
                 let stored = try await transaction.query(
-                    "SELECT entry_key, entry FROM sync_entries WHERE user_id = ? AND scope = ?",
-                    [userID, scope.description])
-                var current: [[UInt8]: SyncEntry] = [:]
+                    "SELECT scope, entry_key, entry FROM sync_entries WHERE user_id = ? AND scope IN (\(marks))",
+                    [userID] + chunk)
                 for item in stored {
-                    guard let key = item["entry_key"], let text = item["entry"],
+                    guard let scope = item["scope"], let key = item["entry_key"], let text = item["entry"],
                         let entry = try? SyncEntry(json: JSONValue(json: text))
                     else { continue }
-                    current[Array(key.utf8)] = entry
+                    held[scope, default: [:]][Array(key.utf8)] = entry
                 }
+            }
+            for (scope, entries) in request.entries {
+                var current = held[scope.description] ?? [:]
                 for (key, entry) in entries {
                     guard entry.stamp.time <= bound else {
                         result.ignored.append(
@@ -238,7 +246,9 @@ struct ServerReplica: Sendable {
             for (scope, changes) in documentChanges {
                 try await Self.apply(changes, to: scope, transaction, userID)
             }
-            try await Self.save(row, transaction, userID)
+            if row.time != initial.time || row.counter != initial.counter || row.nextSeq != initial.nextSeq {
+                try await Self.save(row, transaction, userID)
+            }
             try await Self.raiseMerged(merged, transaction, userID)
             result.cursor = Self.cursor(row.nextSeq - 1)
             return result
