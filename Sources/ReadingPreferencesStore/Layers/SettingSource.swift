@@ -99,7 +99,11 @@ public struct AttributedSetting: Sendable, Hashable {
     ///   - isEffective: Whether it takes effect.
     ///   - reasons: Why it does not take effect.
     public init(
-        key: String, value: JSONValue?, source: SettingSource, isEffective: Bool, reasons: [IneffectiveReason] = []
+        key: String,
+        value: JSONValue?,
+        source: SettingSource,
+        isEffective: Bool,
+        reasons: [IneffectiveReason] = []
     ) {
         self.key = key
         self.value = value
