@@ -8,14 +8,26 @@ import ReadingPreferencesStore
 /// instead of four. Each prefetched document is served once (a store keeps what it read); a
 /// second load of it, such as a conditional edit's fresh read or a retry after a conflict, goes
 /// to the database. Writes always go to the database.
+///
+/// It also notes what the store loaded and at which versions, which is what an answer built with
+/// it depends on (``AnswerCache``).
 final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
     let base: SQLPreferencesStorage
+    /// Each prefetched location's row as read: its text and version, or `nil` when absent.
+    private let rows: [StorageLocation: (json: String, version: StorageVersion)?]
     private let lock = NSLock()
-    private var prefetched: [StorageLocation: StoredDocument?]
+    /// The prefetched locations not served yet.
+    private var unserved: Set<StorageLocation>
+    /// What the store loaded, with the versions it had; `nil` once the store did anything else
+    /// (a load outside the prefetched set or a second one, a listing, a write).
+    private var loaded: [StorageLocation: StorageVersion?]? = [:]
 
-    private init(base: SQLPreferencesStorage, prefetched: [StorageLocation: StoredDocument?]) {
+    private init(
+        base: SQLPreferencesStorage, rows: [StorageLocation: (json: String, version: StorageVersion)?]
+    ) {
         self.base = base
-        self.prefetched = prefetched
+        self.rows = rows
+        self.unserved = Set(rows.keys)
     }
 
     /// Reads `locations` in one query.
@@ -24,45 +36,61 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
     {
         let scopes = locations.map(SQLPreferencesStorage.scope(of:))
         let marks = Array(repeating: "?", count: scopes.count).joined(separator: ", ")
-        let rows = try await base.database.query(
+        let found = try await base.database.query(
             "SELECT scope, json, version FROM reading_preferences WHERE user_id = ? AND scope IN (\(marks))",
             [base.userID] + scopes)
-        var found: [String: (String, String)] = [:]
-        for row in rows {
+        var byScope: [String: (json: String, version: StorageVersion)] = [:]
+        for row in found {
             if let scope = row["scope"], let json = row["json"], let version = row["version"] {
-                found[scope] = (json, version)
+                byScope[scope] = (json, StorageVersion(version))
             }
         }
-        var prefetched: [StorageLocation: StoredDocument?] = [:]
-        for (location, scope) in zip(locations, scopes) {
-            guard let (json, version) = found[scope] else {
-                prefetched[location] = .some(nil)
-                continue
-            }
-            // Damaged data is left to the storage's own load, which reports it.
-            if let preferences = try? Preferences(json: json) {
-                prefetched[location] = .some(
-                    StoredDocument(preferences: preferences, version: StorageVersion(version)))
-            }
-        }
-        return PrefetchedStorage(base: base, prefetched: prefetched)
+        var rows: [StorageLocation: (json: String, version: StorageVersion)?] = [:]
+        for (location, scope) in zip(locations, scopes) { rows[location] = .some(byScope[scope]) }
+        return PrefetchedStorage(base: base, rows: rows)
     }
 
+    /// The version a prefetched location had when it was read (`.some(nil)`: absent), or `nil`
+    /// when it was not prefetched.
+    func prefetchedVersion(of location: StorageLocation) -> StorageVersion?? {
+        guard let row = rows[location] else { return nil }
+        return .some(row?.version)
+    }
+
+    /// Every document the store loaded, with its version, when it loaded only prefetched
+    /// documents, each once, and did nothing else; otherwise `nil`.
+    var dependencies: [StorageLocation: StorageVersion?]? { lock.withLock { loaded } }
+
+    private func spoil() { lock.withLock { loaded = nil } }
+
     func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
-        let served: StoredDocument?? = lock.withLock { prefetched.removeValue(forKey: location) }
-        if let served { return served }
+        let first = lock.withLock { unserved.remove(location) != nil }
+        if first, let row = rows[location] {
+            guard let row else {
+                lock.withLock { loaded?[location] = .some(nil) }
+                return nil
+            }
+            // Damaged data is left to the storage's own load, which reports it.
+            if let preferences = try? Preferences(json: row.json) {
+                lock.withLock { loaded?[location] = .some(row.version) }
+                return StoredDocument(preferences: preferences, version: row.version)
+            }
+        }
+        spoil()
         return try await base.load(location)
     }
 
     func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
-        lock.withLock { for change in changes { prefetched[change.location] = nil } }
+        spoil()
+        lock.withLock { for change in changes { unserved.remove(change.location) } }
         return try await base.commit(changes)
     }
 
     func quarantine(_ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?)
         async throws(StorageError) -> Quarantine
     {
-        lock.withLock { prefetched[location] = nil }
+        spoil()
+        lock.withLock { _ = unserved.remove(location) }
         return try await base.quarantine(location, expecting: version, replacement: replacement)
     }
 
@@ -70,12 +98,22 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
         async throws(StorageError)
         -> [String]
     {
-        try await base.names(of: kind, configurable: configurable, after: after, limit: limit)
+        spoil()
+        return try await base.names(of: kind, configurable: configurable, after: after, limit: limit)
     }
 
-    func configurables() async throws(StorageError) -> [String] { try await base.configurables() }
+    func configurables() async throws(StorageError) -> [String] {
+        spoil()
+        return try await base.configurables()
+    }
 
-    func export() async throws(StorageError) -> [ExportedDocument] { try await base.export() }
+    func export() async throws(StorageError) -> [ExportedDocument] {
+        spoil()
+        return try await base.export()
+    }
 
-    func removeAll() async throws(StorageError) { try await base.removeAll() }
+    func removeAll() async throws(StorageError) {
+        spoil()
+        try await base.removeAll()
+    }
 }

@@ -11,6 +11,8 @@ import ReadingPreferencesStore
 struct Backend: Sendable {
     let database: any ServerDatabase
     let replica: ServerReplica
+    /// Settings and CSS answers kept while their documents are unchanged.
+    let answers = AnswerCache()
     /// The largest document or edits body accepted.
     static let bodyLimit = 1 << 20
     /// The largest push accepted (a replica file's limit, SPEC 10.1).
@@ -41,6 +43,14 @@ struct Backend: Sendable {
     )
         async throws -> PreferencesStore<Schema>
     {
+        PreferencesStore<Schema>(storage: try await prefetch(schema, for: userID, reading: publication))
+    }
+
+    /// A user's storage with the documents a publication's preferences come from read in one
+    /// query.
+    func prefetch<Schema: ResolvableSchema>(
+        _ schema: Schema.Type, for userID: String, reading publication: String?
+    ) async throws -> PrefetchedStorage {
         var locations: [StorageLocation] = [
             .device, .layer(configurable: Schema.identifier, .shared),
             .layer(configurable: Schema.identifier, .overrides),
@@ -48,8 +58,7 @@ struct Backend: Sendable {
         if let publication {
             locations.append(.layer(configurable: Schema.identifier, .publication(publication)))
         }
-        return PreferencesStore<Schema>(
-            storage: try await PrefetchedStorage.prefetching(locations, from: storage(for: userID)))
+        return try await PrefetchedStorage.prefetching(locations, from: storage(for: userID))
     }
 
     // MARK: - Requests
@@ -90,6 +99,14 @@ struct Backend: Sendable {
     /// The publication context of a request: query `layout`, `language` (repeatable) and
     /// `readingProgression`, or the same members of a JSON `publication` object.
     static func context(_ request: Request, publication: JSONValue? = nil) throws -> PublicationContext {
+        try requestedContext(request, publication: publication).context
+    }
+
+    /// The publication context of a request, and the canonical JSON of what the request gave (a
+    /// key for answers that depend on it).
+    static func requestedContext(_ request: Request, publication: JSONValue? = nil) throws -> (
+        context: PublicationContext, key: String
+    ) {
         var members: JSONObject = publication?.objectValue ?? [:]
         let query = request.uri.queryParameters
         if let layout = query.get("layout") { members["layout"] = .string(layout) }
@@ -99,7 +116,8 @@ struct Backend: Sendable {
             members["readingProgression"] = .string(progression)
         }
         do {
-            return try PublicationContext(json: .object(members), path: "publication")
+            let context = try PublicationContext(json: .object(members), path: "publication")
+            return (context, JSONValue.object(members).jsonString())
         } catch {
             throw Problem(.badRequest, "invalidPublication", "\(error)")
         }
@@ -111,11 +129,18 @@ struct Backend: Sendable {
         _ value: JSONValue, status: HTTPResponse.Status = .ok, etag: String? = nil,
         contentType: String = "application/json"
     ) -> Response {
+        json(value.jsonData(), status: status, etag: etag, contentType: contentType)
+    }
+
+    /// An answer of JSON already written.
+    static func json(
+        _ data: Data, status: HTTPResponse.Status = .ok, etag: String? = nil,
+        contentType: String = "application/json"
+    ) -> Response {
         var headers: HTTPFields = [.contentType: contentType]
         if let etag { headers[.eTag] = etag }
         return Response(
-            status: status, headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: Array(value.jsonData()))))
+            status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     static func notModified(etag: String) -> Response {

@@ -15,29 +15,43 @@ import ReadingPreferencesStore
 enum PublicationRoutes {
     static func add(to api: RouterGroup<ServerContext>, backend: Backend) {
         api.get("/:configurable/publications/:publication/settings") { request, context in
-            try await Backend.schema(
+            let (publicationContext, contextKey) = try Backend.requestedContext(request)
+            return try await Backend.schema(
                 try context.parameters.require("configurable"),
                 Settings(
                     backend: backend, user: try context.user(), publication: try publication(context),
-                    context: try Backend.context(request), ifNoneMatch: request.headers[.ifNoneMatch]))
+                    context: publicationContext, contextKey: contextKey,
+                    ifNoneMatch: request.headers[.ifNoneMatch]))
         }
         api.get("/:configurable/publications/:publication/css") { request, context in
             let configurable = try context.parameters.require("configurable")
             guard configurable == EPUB.identifier else {
                 throw Problem(.notFound, "noCSS", "Readium CSS is made for epub, not \(configurable)")
             }
-            let store = try await backend.store(
-                EPUB.self, for: try context.user(), reading: try publication(context))
-            let settings = try await store.resolvedSettings(
-                for: try publication(context), context: try Backend.context(request))
+            let user = try context.user()
+            let publication = try publication(context)
+            let (publicationContext, contextKey) = try Backend.requestedContext(request)
+            let storage = try await backend.prefetch(EPUB.self, for: user, reading: publication)
+            let key = AnswerCache.Key(
+                kind: .css, user: user, configurable: configurable, publication: publication,
+                context: contextKey)
+            let ifNoneMatch = request.headers[.ifNoneMatch]
+            if let kept = backend.answers.answer(for: key, current: storage), let body = kept.body {
+                if Backend.matches(ifNoneMatch, kept.etag) { return Backend.notModified(etag: kept.etag) }
+                return Backend.json(body, etag: kept.etag)
+            }
+            let settings = try await PreferencesStore<EPUB>(storage: storage)
+                .resolvedSettings(for: publication, context: publicationContext)
             let css = settings.readiumCSS()
             let etag = "\"\(css.fingerprint)\""
-            if Backend.matches(request.headers[.ifNoneMatch], etag) { return Backend.notModified(etag: etag) }
             var properties = JSONObject()
             for property in css.properties { properties[property.name] = .string(property.value) }
-            return Backend.json(
-                .object(["inlineStyle": .string(css.inlineStyle), "properties": .object(properties)]),
-                etag: etag)
+            let body = JSONValue.object(
+                ["inlineStyle": .string(css.inlineStyle), "properties": .object(properties)]
+            ).jsonData()
+            backend.answers.keep(key, etag: etag, body: body, builtWith: storage)
+            if Backend.matches(ifNoneMatch, etag) { return Backend.notModified(etag: etag) }
+            return Backend.json(body, etag: etag)
         }
         api.post("/:configurable/publications/:publication/edits") { request, context in
             let body = try await Backend.object(request)
@@ -118,21 +132,37 @@ enum PublicationRoutes {
         return (.object(body), state.fingerprints.settingsETag)
     }
 
+    /// The settings answer, from the answers kept while their documents are unchanged or built
+    /// (and kept).
     struct Settings: SchemaVisitor {
         let backend: Backend
         let user: String
         let publication: String
         let context: PublicationContext
+        let contextKey: String
         let ifNoneMatch: String?
 
         func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
-            let store = try await backend.store(schema, for: user, reading: publication)
+            let storage = try await backend.prefetch(schema, for: user, reading: publication)
+            let key = AnswerCache.Key(
+                kind: .settings, user: user, configurable: Schema.identifier, publication: publication,
+                context: contextKey)
+            if let kept = backend.answers.answer(for: key, current: storage) {
+                if Backend.matches(ifNoneMatch, kept.etag) { return Backend.notModified(etag: kept.etag) }
+                if let body = kept.body { return Backend.json(body, etag: kept.etag) }
+            }
+            let store = PreferencesStore<Schema>(storage: storage)
             if let ifNoneMatch {
                 // A client that has the answer: the fingerprint alone decides, nothing is built.
                 let etag = try await store.fingerprints(for: publication, context: context).settingsETag
-                if Backend.matches(ifNoneMatch, etag) { return Backend.notModified(etag: etag) }
+                if Backend.matches(ifNoneMatch, etag) {
+                    backend.answers.keep(key, etag: etag, body: nil, builtWith: storage)
+                    return Backend.notModified(etag: etag)
+                }
             }
-            let (body, etag) = try await answer(store, publication: publication, context: context)
+            let (value, etag) = try await answer(store, publication: publication, context: context)
+            let body = value.jsonData()
+            backend.answers.keep(key, etag: etag, body: body, builtWith: storage)
             return Backend.json(body, etag: etag)
         }
     }

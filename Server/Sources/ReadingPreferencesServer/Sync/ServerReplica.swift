@@ -80,25 +80,6 @@ struct ServerReplica: Sendable {
         row.nextSeq += 1
     }
 
-    /// Raises the merged stamps of replicas.
-    static func raiseMerged(
-        _ stamps: [ReplicaID: SyncStamp], _ transaction: any SQLDatabase, _ userID: String
-    )
-        async throws
-    {
-        for (replica, stamp) in stamps.sorted(by: { $0.key < $1.key }) {
-            let rows = try await transaction.query(
-                "SELECT stamp FROM sync_merged WHERE user_id = ? AND replica_id = ?",
-                [userID, replica.rawValue])
-            let current = rows.first?["stamp"].flatMap { try? SyncStamp(json: JSONValue(json: $0)) }
-            guard current.map({ $0 < stamp }) ?? true else { continue }
-            _ = try await transaction.execute(
-                "INSERT INTO sync_merged (user_id, replica_id, stamp) VALUES (?, ?, ?) "
-                    + "ON CONFLICT (user_id, replica_id) DO UPDATE SET stamp = excluded.stamp",
-                [userID, replica.rawValue, stamp.jsonValue.jsonString()])
-        }
-    }
-
     // MARK: - Stamping the server's own writes
 
     /// Stamps what a batch of the server's storage changed in synced documents, in the batch's
@@ -171,7 +152,75 @@ struct ServerReplica: Sendable {
         case foreignReplica(String)
     }
 
+    /// What the server holds that a push is merged with: the entries of the pushed scopes, the
+    /// clock, and the merged stamp of each replica.
+    struct Held {
+        var entries: [String: [[UInt8]: SyncEntry]] = [:]
+        var clock: (time: UInt64, counter: UInt64)
+        var merged: [ReplicaID: SyncStamp] = [:]
+    }
+
+    /// What a push will write, decided from what is held: the one rule both the read-only check
+    /// and the transaction follow.
+    struct PushPlan {
+        /// The winning entries, in the order pushed.
+        var winners: [(scope: SyncScope, key: String, entry: SyncEntry)] = []
+        /// The clock after the push (it follows every stamp accepted).
+        var clock: (time: UInt64, counter: UInt64)
+        /// The merged stamps that rise.
+        var raised: [ReplicaID: SyncStamp] = [:]
+        /// Entries not taken, with why.
+        var ignored: [(scope: String, key: String, reason: String)]
+
+        /// Whether the push writes nothing.
+        func writesNothing(given held: Held) -> Bool {
+            winners.isEmpty && raised.isEmpty && clock.time == held.clock.time
+                && clock.counter == held.clock.counter
+        }
+    }
+
+    /// Merges a push's entries with what is held, without writing: each entry within the future
+    /// bound moves the clock when it is ahead of it, and is a winner when no entry held for its
+    /// key (or pushed before it) wins over it; the merged stamps rise to the greatest seen.
+    static func plan(_ request: PushRequest, over held: Held, bound: UInt64) -> PushPlan {
+        var plan = PushPlan(clock: held.clock, ignored: request.skipped)
+        var merged: [ReplicaID: SyncStamp] = [:]
+        for (scope, entries) in request.entries {
+            var current = held.entries[scope.description] ?? [:]
+            for (key, entry) in entries {
+                guard entry.stamp.time <= bound else {
+                    plan.ignored.append(
+                        (scope.description, key, "stamped more than 24 hours ahead of the server's clock"))
+                    continue
+                }
+                if entry.stamp.time > plan.clock.time
+                    || (entry.stamp.time == plan.clock.time && entry.stamp.counter > plan.clock.counter)
+                {
+                    plan.clock = (entry.stamp.time, entry.stamp.counter)
+                }
+                if merged[entry.stamp.replica].map({ $0 < entry.stamp }) ?? true {
+                    merged[entry.stamp.replica] = entry.stamp
+                }
+                if let old = current[Array(key.utf8)], !entry.wins(over: old) { continue }
+                current[Array(key.utf8)] = entry
+                plan.winners.append((scope, key, entry))
+            }
+        }
+        for (replica, stamp) in request.merged where stamp.time <= bound {
+            if merged[replica].map({ $0 < stamp }) ?? true { merged[replica] = stamp }
+        }
+        for (replica, stamp) in merged where held.merged[replica].map({ $0 < stamp }) ?? true {
+            plan.raised[replica] = stamp
+        }
+        return plan
+    }
+
     /// Merges a device's entries.
+    ///
+    /// A device pushes every entry at each sync, so most pushes bring nothing new: one read, with
+    /// no transaction, finds that out (``unchangedPush(_:of:bound:)``). Otherwise the push runs in
+    /// a transaction that holds the user: the replica id is claimed or checked, what is held is
+    /// read again, and the plan's winners are stored and applied.
     func push(_ body: Data, of userID: String) async throws -> PushResult {
         let request = try Self.parsePush(body)
         let server = Self.replicaID(for: userID)
@@ -180,6 +229,7 @@ struct ServerReplica: Sendable {
         }
         let wall = now()
         let bound = wall > UInt64.max - Self.futureBound ? UInt64.max : wall + Self.futureBound
+        if let unchanged = try await unchangedPush(request, of: userID, bound: bound) { return unchanged }
         return try await database.transaction(lockingUser: userID) { transaction in
             let owners = try await transaction.query(
                 "SELECT user_id FROM sync_replicas WHERE replica_id = ?", [request.replica.rawValue])
@@ -193,15 +243,10 @@ struct ServerReplica: Sendable {
                     [request.replica.rawValue, userID])
             }
             var row = try await Self.userRow(transaction, userID)
-            let initial = row
-            var result = PushResult(cursor: "")
-            result.ignored = request.skipped
-            var merged: [ReplicaID: SyncStamp] = [:]
-            var documentChanges: [SyncScope: [(String, JSONValue?)]] = [:]
-            // Every entry the server holds for the pushed scopes, in one query.
-            let scopes = request.entries.map(\.0.description)
-            var held: [String: [[UInt8]: SyncEntry]] = [:]
-            // (In chunks: a database takes a few thousand bound values at most.)
+            var held = Held(clock: (row.time, row.counter))
+            // Every entry the server holds for the pushed scopes, in chunks (a database takes a
+            // few thousand bound values at most), and the merged stamps.
+            let scopes = Array(Set(request.entries.map(\.0.description)))
             for start in stride(from: 0, to: scopes.count, by: 500) {
                 let chunk = Array(scopes[start..<min(start + 500, scopes.count)])
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
@@ -212,36 +257,26 @@ struct ServerReplica: Sendable {
                     guard let scope = item["scope"], let key = item["entry_key"], let text = item["entry"],
                         let entry = try? SyncEntry(json: JSONValue(json: text))
                     else { continue }
-                    held[scope, default: [:]][Array(key.utf8)] = entry
+                    held.entries[scope, default: [:]][Array(key.utf8)] = entry
                 }
             }
-            for (scope, entries) in request.entries {
-                var current = held[scope.description] ?? [:]
-                for (key, entry) in entries {
-                    guard entry.stamp.time <= bound else {
-                        result.ignored.append(
-                            (scope.description, key, "stamped more than 24 hours ahead of the server's clock")
-                        )
-                        continue
-                    }
-                    if entry.stamp.time > row.time
-                        || (entry.stamp.time == row.time && entry.stamp.counter > row.counter)
-                    {
-                        row.time = entry.stamp.time
-                        row.counter = entry.stamp.counter
-                    }
-                    if merged[entry.stamp.replica].map({ $0 < entry.stamp }) ?? true {
-                        merged[entry.stamp.replica] = entry.stamp
-                    }
-                    if let old = current[Array(key.utf8)], !entry.wins(over: old) { continue }
-                    current[Array(key.utf8)] = entry
-                    try await Self.store(entry, key: key, scope: scope, &row, transaction, userID)
-                    documentChanges[scope, default: []].append((key, entry.value))
-                    result.applied += 1
-                }
+            let mergedRows = try await transaction.query(
+                "SELECT replica_id, stamp FROM sync_merged WHERE user_id = ?", [userID])
+            for item in mergedRows {
+                guard let id = item["replica_id"].flatMap(ReplicaID.init), let text = item["stamp"],
+                    let stamp = try? SyncStamp(json: JSONValue(json: text))
+                else { continue }
+                held.merged[id] = stamp
             }
-            for (replica, stamp) in request.merged where stamp.time <= bound {
-                if merged[replica].map({ $0 < stamp }) ?? true { merged[replica] = stamp }
+            let plan = Self.plan(request, over: held, bound: bound)
+            let initial = row
+            row.time = plan.clock.time
+            row.counter = plan.clock.counter
+            var documentChanges: [SyncScope: [(String, JSONValue?)]] = [:]
+            for winner in plan.winners {
+                try await Self.store(
+                    winner.entry, key: winner.key, scope: winner.scope, &row, transaction, userID)
+                documentChanges[winner.scope, default: []].append((winner.key, winner.entry.value))
             }
             for (scope, changes) in documentChanges {
                 try await Self.apply(changes, to: scope, transaction, userID)
@@ -249,10 +284,74 @@ struct ServerReplica: Sendable {
             if row.time != initial.time || row.counter != initial.counter || row.nextSeq != initial.nextSeq {
                 try await Self.save(row, transaction, userID)
             }
-            try await Self.raiseMerged(merged, transaction, userID)
-            result.cursor = Self.cursor(row.nextSeq - 1)
-            return result
+            for (replica, stamp) in plan.raised.sorted(by: { $0.key < $1.key }) {
+                _ = try await transaction.execute(
+                    "INSERT INTO sync_merged (user_id, replica_id, stamp) VALUES (?, ?, ?) "
+                        + "ON CONFLICT (user_id, replica_id) DO UPDATE SET stamp = excluded.stamp",
+                    [userID, replica.rawValue, stamp.jsonValue.jsonString()])
+            }
+            return PushResult(
+                applied: plan.winners.count, ignored: plan.ignored, cursor: Self.cursor(row.nextSeq - 1))
         }
+    }
+
+    /// The answer to a push that would change nothing, found with one read and no transaction,
+    /// or `nil` when the push may change something (then it runs in a transaction).
+    ///
+    /// The one query reads, as of one moment, the replica id's owner, the user's clock and
+    /// sequence, the merged stamps and the entries held for the pushed scopes. When the id is
+    /// already the user's and the plan over what is held writes nothing, the transaction would
+    /// write nothing either: the answer is the one it would give at that moment.
+    func unchangedPush(_ request: PushRequest, of userID: String, bound: UInt64) async throws -> PushResult? {
+        let scopes = Array(Set(request.entries.map(\.0.description)))
+        guard scopes.count <= 500 else { return nil }
+        var sql =
+            "SELECT 'owner' AS kind, user_id AS a, '' AS b, '' AS c FROM sync_replicas WHERE replica_id = ? "
+            + "UNION ALL SELECT 'user', CAST(clock_time AS TEXT), CAST(clock_counter AS TEXT), "
+            + "CAST(next_seq AS TEXT) FROM sync_users WHERE user_id = ? "
+            + "UNION ALL SELECT 'merged', replica_id, stamp, '' FROM sync_merged WHERE user_id = ?"
+        var values = [request.replica.rawValue, userID, userID]
+        if !scopes.isEmpty {
+            let marks = Array(repeating: "?", count: scopes.count).joined(separator: ", ")
+            sql +=
+                " UNION ALL SELECT 'entry', scope, entry_key, entry FROM sync_entries "
+                + "WHERE user_id = ? AND scope IN (\(marks))"
+            values += [userID] + scopes
+        }
+        var owner: String?
+        var held: Held?
+        var nextSeq: Int64 = 1
+        var entries: [String: [[UInt8]: SyncEntry]] = [:]
+        var merged: [ReplicaID: SyncStamp] = [:]
+        for row in try await database.query(sql, values) {
+            switch row["kind"] {
+            case "owner": owner = row["a"]
+            case "user":
+                guard let time = row["a"].flatMap({ UInt64($0) }),
+                    let counter = row["b"].flatMap({ UInt64($0) }),
+                    let next = row["c"].flatMap({ Int64($0) })
+                else { return nil }
+                held = Held(clock: (time, counter))
+                nextSeq = next
+            case "merged":
+                guard let id = row["a"].flatMap(ReplicaID.init), let text = row["b"],
+                    let stamp = try? SyncStamp(json: JSONValue(json: text))
+                else { continue }
+                merged[id] = stamp
+            case "entry":
+                guard let scope = row["a"], let key = row["b"], let text = row["c"],
+                    let entry = try? SyncEntry(json: JSONValue(json: text))
+                else { continue }
+                entries[scope, default: [:]][Array(key.utf8)] = entry
+            default: return nil
+            }
+        }
+        guard owner == userID, var held else { return nil }
+        held.entries = entries
+        held.merged = merged
+        let plan = Self.plan(request, over: held, bound: bound)
+        guard plan.writesNothing(given: held) else { return nil }
+        return PushResult(applied: 0, ignored: plan.ignored, cursor: Self.cursor(nextSeq - 1))
     }
 
     /// Applies winning entries to the user's document of a scope, as its row: a value sets the
