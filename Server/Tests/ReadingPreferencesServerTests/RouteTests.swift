@@ -63,6 +63,10 @@ struct RouteTests {
                 (.get, "/v1/epub/publications/b/settings"), (.post, "/v1/epub/publications/b/edits"),
                 (.get, "/v1/epub/profiles"), (.post, "/v1/sync/push"), (.get, "/v1/sync/changes"),
                 (.get, "/v1/sync/state"), (.get, "/v1/export"), (.delete, "/v1/account-data"),
+                (.patch, "/v1/epub/preferences/shared"), (.get, "/v1/epub/publications/b/css"),
+                (.post, "/v1/epub/profiles"), (.put, "/v1/epub/profiles/active"),
+                (.patch, "/v1/epub/profiles/p"), (.post, "/v1/epub/profiles/p/duplicate"),
+                (.delete, "/v1/epub/profiles/p"),
             ] {
                 let missing = try await client.send(method, uri, token: nil)
                 #expect(missing.status == .unauthorized, "\(method) \(uri)")

@@ -1,0 +1,106 @@
+import Foundation
+import HTTPTypes
+import ReadingPreferences
+import ReadingPreferencesStore
+import Testing
+
+@testable import ReadingPreferencesServer
+
+@Suite("One user never reads or writes another's data")
+struct IsolationTests {
+    /// A value only Alice's data holds.
+    static let secret = "alice-only-7f3a"
+
+    @Test(
+        "every route, called by Bob with Alice's names, reads nothing of hers and changes nothing of hers",
+        arguments: TestDatabase.available)
+    func everyRoute(database: TestDatabase) async throws {
+        try await withServer(database) { client, alice, bob, _ in
+            // Alice's data: documents of every layer, a profile, and pushed entries.
+            let book = "/v1/epub/preferences/publications/alice-book"
+            #expect(
+                try await client.send(
+                    .patch, "/v1/epub/preferences/shared", token: alice,
+                    body: #"{"fontSize":2.5,"secret":"\#(Self.secret)"}"#
+                ).status == .ok)
+            #expect(
+                try await client.send(
+                    .patch, book, token: alice, body: #"{"theme":"sepia","note":"\#(Self.secret)"}"#
+                )
+                .status == .ok)
+            #expect(
+                try await client.send(
+                    .patch, "/v1/epub/preferences/overrides", token: alice, body: #"{"x":"\#(Self.secret)"}"#
+                ).status == .ok)
+            let created = try await client.send(
+                .post, "/v1/epub/profiles", token: alice, body: #"{"name":"Night"}"#)
+            let profile = try #require(created.json?.objectValue?["id"]?.stringValue)
+            #expect(
+                try await client.send(
+                    .patch, "/v1/epub/preferences/profiles/\(profile)", token: alice,
+                    body: #"{"secret":"\#(Self.secret)"}"#
+                ).status == .ok)
+            let phone = ReplicaID.random(prefix: "alice-phone").rawValue
+            let now = UInt64(Date().timeIntervalSince1970 * 1000)
+            let push = """
+                {"replica":"\(phone)","entries":[{"scope":"pdf/shared","key":"secret","value":"\(Self.secret)",\
+                "stamp":{"time":\(now),"counter":0,"replica":"\(phone)"}}]}
+                """
+            #expect(try await client.send(.post, "/v1/sync/push", token: alice, body: push).status == .ok)
+            let alicesExport = try await client.send(.get, "/v1/export", token: alice)
+            let alicesState = try await client.send(.get, "/v1/sync/state", token: alice)
+            #expect(alicesExport.body.contains(Self.secret))
+
+            // Bob, with Alice's names, on every route.
+            var answers: [(String, Answer)] = []
+            func call(
+                _ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil,
+                _ headers: HTTPFields = [:]
+            )
+                async throws -> Answer
+            {
+                let answer = try await client.send(method, uri, token: bob, body: body, headers: headers)
+                answers.append(("\(method) \(uri)", answer))
+                return answer
+            }
+            for path in [
+                "/v1/epub/preferences/shared", book, "/v1/epub/preferences/overrides",
+                "/v1/epub/preferences/profiles/\(profile)",
+            ] {
+                #expect(try await call(.get, path).status == .notFound, "\(path)")
+            }
+            let settings = try await call(.get, "/v1/epub/publications/alice-book/settings")
+            #expect(settings.status == .ok)
+            #expect(RepeatedRequestTests.value(settings, "fontSize") != 2.5)
+            #expect(RepeatedRequestTests.value(settings, "theme") != "sepia")
+            #expect(try await call(.get, "/v1/epub/publications/alice-book/css").status == .ok)
+            let profileRoutes = [
+                try await call(.patch, "/v1/epub/profiles/\(profile)", #"{"name":"Mine"}"#),
+                try await call(.post, "/v1/epub/profiles/\(profile)/duplicate", #"{"name":"Copy"}"#),
+                try await call(.put, "/v1/epub/profiles/active", #"{"id":"\#(profile)"}"#),
+                try await call(.delete, "/v1/epub/profiles/\(profile)"),
+            ]
+            for answer in profileRoutes { #expect(answer.status == .notFound, "\(answer.body)") }
+            #expect(try await call(.get, "/v1/epub/profiles").json?.arrayValue?.isEmpty == true)
+            // Writes by Bob to the same names make Bob's own documents.
+            _ = try await call(.put, book, #"{"theme":"dark"}"#, [.ifNoneMatch: "*"])
+            _ = try await call(.patch, "/v1/epub/preferences/shared", #"{"fontSize":1.1}"#)
+            _ = try await call(
+                .post, "/v1/epub/publications/alice-book/edits",
+                #"{"edits":[{"key":"fontSize","op":"increment"}]}"#)
+            #expect(try await call(.post, "/v1/sync/push", push).status == .forbidden)
+            _ = try await call(.get, "/v1/sync/changes")
+            _ = try await call(.get, "/v1/sync/state")
+            _ = try await call(.get, "/v1/export")
+            #expect(try await call(.delete, "/v1/account-data").status.code < 300)
+            for (route, answer) in answers {
+                #expect(!answer.body.contains(Self.secret), "\(route) showed Alice's data: \(answer.body)")
+            }
+            // Alice's data is as she left it.
+            #expect(try await client.send(.get, "/v1/export", token: alice).body == alicesExport.body)
+            #expect(try await client.send(.get, "/v1/sync/state", token: alice).body == alicesState.body)
+            let profiles = try await client.send(.get, "/v1/epub/profiles", token: alice)
+            #expect(profiles.json?.arrayValue?.count == 1 && profiles.body.contains("Night"))
+        }
+    }
+}
