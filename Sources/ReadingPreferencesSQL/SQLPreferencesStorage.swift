@@ -245,11 +245,13 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     /// percent-encoded. It never holds `/` or `:`, so no two locations share a scope, and no
     /// location's scope is `device` or starts like a corrupt row's `corrupt:<time>:...`.
     static func encoded(_ configurable: String) -> String {
-        configurable.addingPercentEncoding(withAllowedCharacters: plain) ?? configurable
+        if configurable.utf8.allSatisfy(plainBytes.contains) { return configurable }
+        return configurable.addingPercentEncoding(withAllowedCharacters: plain) ?? configurable
     }
 
-    static let plain = CharacterSet(
-        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
+    static let plainCharacters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-."
+    static let plain = CharacterSet(charactersIn: plainCharacters)
+    static let plainBytes = Set(plainCharacters.utf8)
 
     /// Runs a database call: a `StorageError` (a conflict found in a transaction) as it is, any
     /// other failure of the database as `io`, transient, with the driver's error underneath.

@@ -48,13 +48,12 @@ struct Accounts: Sendable {
     }
 
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        hex(SHA256.hash(data: Data(token.utf8)))
     }
 
     static func randomHex(bytes: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }
-            .joined()
+        return hex((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 }
 

@@ -3,39 +3,60 @@ import Logging
 import ReadingPreferencesSQL
 import SQLiteNIO
 
-/// The embedded database: one SQLite file, one connection, every statement and transaction
-/// taken in turn (SQLite has one writer at a time anyway; a connection's statements from two
-/// tasks would otherwise interleave inside each other's transactions).
+/// The embedded database: one SQLite file, in write-ahead-log mode.
+///
+/// One connection writes, every transaction and change taken in turn (SQLite has one writer at
+/// a time anyway; a connection's statements from two tasks would otherwise interleave inside
+/// each other's transactions). Reads outside a transaction go to a few more connections, each
+/// also taken in turn, which the log lets read beside the writer; each sees what was committed
+/// when its statement began.
 final class SQLiteDatabase: ServerDatabase, @unchecked Sendable {
     private let connection: SQLiteConnection
     private let turns = AsyncTurns()
+    private let readers: [(connection: SQLiteConnection, turns: AsyncTurns)]
+    private let lock = NSLock()
+    private var nextReader = 0
     let dialect = SQLDialect.sqlite
     /// Where the file is, for people.
     let path: String
+    /// How many connections read beside the writer.
+    static let readerCount = 2
 
-    private init(connection: SQLiteConnection, path: String) {
+    private init(connection: SQLiteConnection, readers: [SQLiteConnection], path: String) {
         self.connection = connection
+        self.readers = readers.map { ($0, AsyncTurns()) }
         self.path = path
     }
 
     /// Opens (and creates) the database file, with write-ahead logging.
     static func open(path: String) async throws -> SQLiteDatabase {
         let connection = try await SQLiteConnection.open(storage: .file(path: path))
-        let database = SQLiteDatabase(connection: connection, path: path)
         _ = try await connection.query("PRAGMA journal_mode=WAL")
         _ = try await connection.query("PRAGMA synchronous=NORMAL")
         _ = try await connection.query("PRAGMA busy_timeout=5000")
-        return database
+        var readers: [SQLiteConnection] = []
+        for _ in 0..<readerCount {
+            let reader = try await SQLiteConnection.open(storage: .file(path: path))
+            _ = try await reader.query("PRAGMA busy_timeout=5000")
+            _ = try await reader.query("PRAGMA query_only=1")
+            readers.append(reader)
+        }
+        return SQLiteDatabase(connection: connection, readers: readers, path: path)
     }
 
     func close() async throws {
+        for reader in readers { try await reader.connection.close() }
         try await connection.close()
     }
 
     // MARK: - SQLDatabase
 
     func query(_ sql: String, _ bindings: [String]) async throws -> [[String: String]] {
-        try await turns.run { try await self.rows(sql, bindings) }
+        let reader = lock.withLock {
+            nextReader = (nextReader + 1) % readers.count
+            return readers[nextReader]
+        }
+        return try await reader.turns.run { try await Self.rows(sql, bindings, on: reader.connection) }
     }
 
     func execute(_ sql: String, _ bindings: [String]) async throws -> Int {
@@ -72,7 +93,9 @@ final class SQLiteDatabase: ServerDatabase, @unchecked Sendable {
 
     // MARK: - Statements
 
-    fileprivate func rows(_ sql: String, _ bindings: [String]) async throws -> [[String: String]] {
+    fileprivate static func rows(_ sql: String, _ bindings: [String], on connection: SQLiteConnection)
+        async throws -> [[String: String]]
+    {
         let rows = try await connection.query(sql, bindings.map { .text($0) })
         return rows.map { row in
             var result: [String: String] = [:]
@@ -100,7 +123,7 @@ final class SQLiteDatabase: ServerDatabase, @unchecked Sendable {
         let database: SQLiteDatabase
 
         func query(_ sql: String, _ bindings: [String]) async throws -> [[String: String]] {
-            try await database.rows(sql, bindings)
+            try await SQLiteDatabase.rows(sql, bindings, on: database.connection)
         }
 
         func execute(_ sql: String, _ bindings: [String]) async throws -> Int {
@@ -116,9 +139,14 @@ final class SQLiteDatabase: ServerDatabase, @unchecked Sendable {
 }
 
 /// Runs asynchronous work one piece at a time, in the order asked.
-actor AsyncTurns {
+///
+/// A lock, not an actor: taking and giving a turn are short synchronous steps, so a turn is
+/// handed to the next waiter the moment its work ends, without a hop to another executor.
+final class AsyncTurns: @unchecked Sendable {
+    private let lock = NSLock()
     private var busy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var next = 0
 
     func run<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T {
         await take()
@@ -127,18 +155,43 @@ actor AsyncTurns {
     }
 
     private func take() async {
-        if !busy {
+        let free = lock.withLock {
+            if busy { return false }
             busy = true
-            return
+            return true
         }
-        await withCheckedContinuation { waiting.append($0) }
+        if free { return }
+        await withCheckedContinuation { continuation in
+            let now = lock.withLock {
+                if busy {
+                    waiting.append(continuation)
+                    return false
+                }
+                busy = true
+                return true
+            }
+            if now { continuation.resume() }
+        }
     }
 
     private func give() {
-        if waiting.isEmpty {
-            busy = false
-        } else {
-            waiting.removeFirst().resume()
+        let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
+            guard next < waiting.count else {
+                waiting.removeAll(keepingCapacity: true)
+                next = 0
+                busy = false
+                return nil
+            }
+            // The turn passes straight to the first waiter (`busy` stays set); the queue drops
+            // the ones served once they are half of it (amortized constant time).
+            let waiter = waiting[next]
+            next += 1
+            if next >= 32, next * 2 >= waiting.count {
+                waiting.removeFirst(next)
+                next = 0
+            }
+            return waiter
         }
+        waiter?.resume()
     }
 }

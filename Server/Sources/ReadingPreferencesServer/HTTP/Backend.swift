@@ -90,6 +90,7 @@ struct Backend: Sendable {
 
     /// A path segment, percent-decoded.
     static func decoded(_ segment: some StringProtocol) throws -> String {
+        guard segment.utf8.contains(UInt8(ascii: "%")) else { return String(segment) }
         guard let text = String(segment).removingPercentEncoding else {
             throw Problem(.badRequest, "invalidPath", "\(segment) is not percent-encoded correctly")
         }
@@ -150,13 +151,22 @@ struct Backend: Sendable {
     /// Whether an `If-None-Match` header names the tag (or is `*`).
     static func matches(_ header: String?, _ etag: String) -> Bool {
         guard let header else { return false }
-        let bare = etag.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        let bare = trimmed(Substring(etag)) { $0 == UInt8(ascii: "\"") }
         return header.split(separator: ",").contains { tag in
-            var text = tag.trimmingCharacters(in: .whitespaces)
+            var text = trimmed(tag) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             if text == "*" { return true }
-            if text.hasPrefix("W/") { text = String(text.dropFirst(2)) }
-            return text.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) == bare
+            if text.hasPrefix("W/") { text = text.dropFirst(2) }
+            return trimmed(text) { $0 == UInt8(ascii: "\"") } == bare
         }
+    }
+
+    /// The text without the leading and trailing bytes `remove` picks.
+    static func trimmed(_ text: Substring, removing remove: (UInt8) -> Bool) -> Substring {
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { !remove($0) }),
+            let last = bytes.lastIndex(where: { !remove($0) })
+        else { return text[text.endIndex...] }
+        return Substring(bytes[first...last])
     }
 
     // MARK: - Configurables

@@ -26,8 +26,7 @@ struct ServerReplica: Sendable {
     /// The server's replica id for a user: `server-` and 12 hex digits of the SHA-256 of the
     /// user's id, the same on every instance.
     static func replicaID(for userID: String) -> ReplicaID {
-        let digest = SHA256.hash(data: Data(userID.utf8)).prefix(6).map { String(format: "%02x", $0) }
-            .joined()
+        let digest = hex(SHA256.hash(data: Data(userID.utf8)).prefix(6))
         return ReplicaID("server-" + digest) ?? ReplicaID.random(prefix: "server")
     }
 
