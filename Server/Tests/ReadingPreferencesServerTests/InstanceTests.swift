@@ -54,6 +54,31 @@ struct InstanceTests {
     }
 
     @Test(
+        "48 merge patches of one document at once, without If-Match, all apply: none is refused as a conflict",
+        arguments: TestDatabase.available)
+    func concurrentPatches(database: TestDatabase) async throws {
+        try await withServer(database) { client, alice, _, _ in
+            let statuses = await withTaskGroup(of: Int.self) { group in
+                for request in 0..<48 {
+                    group.addTask {
+                        let answer = try? await client.send(
+                            .patch, "/v1/epub/preferences/shared", token: alice,
+                            body:
+                                ##"{"key-\##(request)":\##(request),"textColor":"#0000\##(hex([UInt8(request)]))"}"##
+                        )
+                        return Int(answer?.status.code ?? 0)
+                    }
+                }
+                return await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == 200 }, "\(statuses.sorted())")
+            let document = try await client.send(.get, "/v1/epub/preferences/shared", token: alice)
+            let object = try #require(document.json?.objectValue)
+            #expect((0..<48).allSatisfy { object["key-\($0)"] != nil }, "\(document.body)")
+        }
+    }
+
+    @Test(
         "a push cut off mid-body applies nothing, and the server goes on", arguments: TestDatabase.available)
     func pushCutOff(database: TestDatabase) async throws {
         try await withLiveServer(database) { url, token, _ in

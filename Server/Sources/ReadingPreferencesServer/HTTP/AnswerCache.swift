@@ -5,7 +5,8 @@ import ReadingPreferencesStore
 /// from are unchanged.
 ///
 /// An answer is a pure function of the documents the store loaded for it (each named with the
-/// version it had, or as absent), the publication context and the schema. Every request still
+/// version it had, or as absent), the publication context (from the request's query) and the
+/// schema. Every request still
 /// reads the current versions of the documents it would read (one query, ``PrefetchedStorage``),
 /// and an answer is served only when each document it depends on has the same version now, so a
 /// write through any instance, a sync, or a deletion is seen at once: the storage gives every
@@ -25,8 +26,9 @@ final class AnswerCache: @unchecked Sendable {
         var user: String
         var configurable: String
         var publication: String
-        /// The publication context as the request gave it (canonical JSON).
-        var context: String
+        /// The request's query, which holds its publication context: a query another request
+        /// writes differently (parameters in another order) is kept apart, never confused.
+        var query: String
     }
 
     /// A kept answer.
@@ -42,7 +44,7 @@ final class AnswerCache: @unchecked Sendable {
     /// What an answer and its key take, roughly, in bytes.
     static func cost(_ key: Key, _ answer: Answer) -> Int {
         (answer.body?.count ?? 0) + answer.etag.utf8.count + 64 * answer.dependencies.count + 256
-            + key.user.utf8.count + key.publication.utf8.count + key.context.utf8.count
+            + key.user.utf8.count + key.publication.utf8.count + key.query.utf8.count
     }
 
     /// The most bytes the cache holds.

@@ -13,6 +13,8 @@ struct Backend: Sendable {
     let replica: ServerReplica
     /// Settings and CSS answers kept while their documents are unchanged.
     let answers = AnswerCache()
+    /// Each user's store writes on this instance, one at a time.
+    let writes = UserTurns()
     /// The largest document or edits body accepted.
     static let bodyLimit = 1 << 20
     /// The largest push accepted (a replica file's limit, SPEC 10.1).
@@ -100,14 +102,6 @@ struct Backend: Sendable {
     /// The publication context of a request: query `layout`, `language` (repeatable) and
     /// `readingProgression`, or the same members of a JSON `publication` object.
     static func context(_ request: Request, publication: JSONValue? = nil) throws -> PublicationContext {
-        try requestedContext(request, publication: publication).context
-    }
-
-    /// The publication context of a request, and the canonical JSON of what the request gave (a
-    /// key for answers that depend on it).
-    static func requestedContext(_ request: Request, publication: JSONValue? = nil) throws -> (
-        context: PublicationContext, key: String
-    ) {
         var members: JSONObject = publication?.objectValue ?? [:]
         let query = request.uri.queryParameters
         if let layout = query.get("layout") { members["layout"] = .string(layout) }
@@ -117,8 +111,7 @@ struct Backend: Sendable {
             members["readingProgression"] = .string(progression)
         }
         do {
-            let context = try PublicationContext(json: .object(members), path: "publication")
-            return (context, JSONValue.object(members).jsonString())
+            return try PublicationContext(json: .object(members), path: "publication")
         } catch {
             throw Problem(.badRequest, "invalidPublication", "\(error)")
         }

@@ -105,14 +105,15 @@ enum DocumentRoutes {
 
         func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
             let store = backend.store(schema, for: user)
-            let result: DocumentWrite
-            switch change {
-            case .replace(let document):
-                result = try await store.replaceDocument(
-                    document, in: layer, context: context, ifMatch: precondition)
-            case .merge(let patch):
-                result = try await store.mergeDocument(
-                    patch, in: layer, context: context, ifMatch: precondition)
+            let result = try await backend.writes.run(user) { [layer, context, precondition, change] in
+                switch change {
+                case .replace(let document):
+                    return try await store.replaceDocument(
+                        document, in: layer, context: context, ifMatch: precondition)
+                case .merge(let patch):
+                    return try await store.mergeDocument(
+                        patch, in: layer, context: context, ifMatch: precondition)
+                }
             }
             guard let document = result.document else { return Response(status: .noContent) }
             return Backend.json(.object(document.preferences.jsonObject), etag: etag(document.version))

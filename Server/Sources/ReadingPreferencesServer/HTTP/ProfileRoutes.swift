@@ -62,9 +62,11 @@ enum ProfileRoutes {
     }
 
     static func run(_ context: ServerContext, _ backend: Backend, _ action: Action) async throws -> Response {
-        try await Backend.schema(
-            try context.parameters.require("configurable"),
-            Visitor(backend: backend, user: try context.user(), action: action))
+        let user = try context.user()
+        let configurable = try context.parameters.require("configurable")
+        let visitor = Visitor(backend: backend, user: user, action: action)
+        if case .list = action { return try await Backend.schema(configurable, visitor) }
+        return try await backend.writes.run(user) { try await Backend.schema(configurable, visitor) }
     }
 
     struct Visitor: SchemaVisitor {

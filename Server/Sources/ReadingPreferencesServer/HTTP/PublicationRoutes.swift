@@ -15,13 +15,11 @@ import ReadingPreferencesStore
 enum PublicationRoutes {
     static func add(to api: RouterGroup<ServerContext>, backend: Backend) {
         api.get("/:configurable/publications/:publication/settings") { request, context in
-            let (publicationContext, contextKey) = try Backend.requestedContext(request)
-            return try await Backend.schema(
+            try await Backend.schema(
                 try context.parameters.require("configurable"),
                 Settings(
                     backend: backend, user: try context.user(), publication: try publication(context),
-                    context: publicationContext, contextKey: contextKey,
-                    ifNoneMatch: request.headers[.ifNoneMatch]))
+                    request: request))
         }
         api.get("/:configurable/publications/:publication/css") { request, context in
             let configurable = try context.parameters.require("configurable")
@@ -30,18 +28,17 @@ enum PublicationRoutes {
             }
             let user = try context.user()
             let publication = try publication(context)
-            let (publicationContext, contextKey) = try Backend.requestedContext(request)
             let storage = try await backend.prefetch(EPUB.self, for: user, reading: publication)
             let key = AnswerCache.Key(
                 kind: .css, user: user, configurable: configurable, publication: publication,
-                context: contextKey)
+                query: request.uri.query ?? "")
             let ifNoneMatch = request.headers[.ifNoneMatch]
             if let kept = backend.answers.answer(for: key, current: storage), let body = kept.body {
                 if Backend.matches(ifNoneMatch, kept.etag) { return Backend.notModified(etag: kept.etag) }
                 return Backend.json(body, etag: kept.etag)
             }
             let settings = try await PreferencesStore<EPUB>(storage: storage)
-                .resolvedSettings(for: publication, context: publicationContext)
+                .resolvedSettings(for: publication, context: try Backend.context(request))
             let css = settings.readiumCSS()
             let etag = "\"\(css.fingerprint)\""
             var properties = JSONObject()
@@ -138,19 +135,19 @@ enum PublicationRoutes {
         let backend: Backend
         let user: String
         let publication: String
-        let context: PublicationContext
-        let contextKey: String
-        let ifNoneMatch: String?
+        let request: Request
 
         func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
             let storage = try await backend.prefetch(schema, for: user, reading: publication)
             let key = AnswerCache.Key(
                 kind: .settings, user: user, configurable: Schema.identifier, publication: publication,
-                context: contextKey)
+                query: request.uri.query ?? "")
+            let ifNoneMatch = request.headers[.ifNoneMatch]
             if let kept = backend.answers.answer(for: key, current: storage) {
                 if Backend.matches(ifNoneMatch, kept.etag) { return Backend.notModified(etag: kept.etag) }
                 if let body = kept.body { return Backend.json(body, etag: kept.etag) }
             }
+            let context = try Backend.context(request)
             let store = PreferencesStore<Schema>(storage: storage)
             if let ifNoneMatch {
                 // A client that has the answer: the fingerprint alone decides, nothing is built.
@@ -176,9 +173,12 @@ enum PublicationRoutes {
         let ifMatch: String?
 
         func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
-            let store = try await backend.store(schema, for: user, reading: publication)
-            try await store.apply(edits, publication: publication, context: context, ifMatch: ifMatch)
-            let (body, etag) = try await answer(store, publication: publication, context: context)
+            let (body, etag) = try await backend.writes.run(user) {
+                [backend, user, publication, context, edits, ifMatch] in
+                let store = try await backend.store(schema, for: user, reading: publication)
+                try await store.apply(edits, publication: publication, context: context, ifMatch: ifMatch)
+                return try await answer(store, publication: publication, context: context)
+            }
             return Backend.json(body, etag: etag)
         }
     }
