@@ -152,4 +152,39 @@ struct RepeatedRequestTests {
             #expect(file.state.merged[try #require(ReplicaID(phone))]?.time == now + 5000)
         }
     }
+
+    @Test(
+        "a push of 3,000 entries over 700 books (past every chunk size) is stored whole; the same push again changes nothing",
+        arguments: TestDatabase.available)
+    func largePush(database: TestDatabase) async throws {
+        try await withServer(database) { client, alice, _, _ in
+            let phone = ReplicaID.random(prefix: "phone").rawValue
+            let now = UInt64(Date().timeIntervalSince1970 * 1000)
+            let entries = (0..<3000).map { index in
+                #"{"scope":"epub/publication/book-\#(index % 700)","key":"k\#(index)","value":\#(index),"#
+                    + #""stamp":{"time":\#(now),"counter":\#(index),"replica":"\#(phone)"}}"#
+            }
+            // A key of book-0 set and then removed in the same push: it ends removed.
+            let removal =
+                #"{"scope":"epub/publication/book-0","key":"k0","removed":true,"#
+                + #""stamp":{"time":\#(now),"counter":5000,"replica":"\#(phone)"}}"#
+            let body =
+                #"{"replica":"\#(phone)","entries":["# + (entries + [removal]).joined(separator: ",") + "]}"
+            let first = try #require(
+                try await client.send(.post, "/v1/sync/push", token: alice, body: body).json?.objectValue)
+            #expect(first["applied"]?.numberValue?.integerValue == 3001)
+            let book = try await client.send(.get, "/v1/epub/preferences/publications/book-699", token: alice)
+            #expect(book.json?.objectValue?.count == 4 && book.json?.objectValue?["k699"] == 699)
+            let zero = try #require(
+                try await client.send(.get, "/v1/epub/preferences/publications/book-0", token: alice).json?
+                    .objectValue)
+            #expect(zero["k0"] == nil && zero["k700"] == 700 && zero.count == 4)
+            let export = try await client.send(.get, "/v1/export", token: alice)
+            #expect(export.json?.objectValue?["documents"]?.arrayValue?.count == 700)
+            let again = try #require(
+                try await client.send(.post, "/v1/sync/push", token: alice, body: body).json?.objectValue)
+            #expect(again["applied"]?.numberValue?.integerValue == 0 && again["cursor"] == first["cursor"])
+            #expect(try await client.send(.get, "/v1/export", token: alice).body == export.body)
+        }
+    }
 }

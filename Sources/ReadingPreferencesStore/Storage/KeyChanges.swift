@@ -9,18 +9,26 @@ import ReadingPreferences
 /// var changes = KeyChanges(from: original, to: edited)   // what an edit changed
 /// let saved = changes.applied(to: current)               // on the document as it is now
 /// ```
-struct KeyChanges: Sendable, Equatable {
+///
+/// A back end that applies many keys to one document (a sync push) uses it too: setting keys
+/// one by one through ``Preferences``' subscript looks each up in turn, quadratic in the keys.
+public struct KeyChanges: Sendable, Equatable {
     /// The changed keys, in the order they were first changed.
-    private(set) var keys: [String] = []
+    public private(set) var keys: [String] = []
     /// Each key's new value; `nil` removes it.
     private var values: [JSONScalarKey: JSONValue?] = [:]
 
-    init() {}
+    /// No changes.
+    public init() {}
 
     /// The keys whose values differ between two documents: added, removed, or changed (values
     /// compared as written, so `1.5` → `1.50` is a change); in the edited document's order, then
     /// the removed keys in the original's.
-    init(from original: Preferences, to edited: Preferences) {
+    ///
+    /// - Parameters:
+    ///   - original: The document before.
+    ///   - edited: The document after.
+    public init(from original: Preferences, to edited: Preferences) {
         var before: [JSONScalarKey: JSONValue] = [:]
         before.reserveCapacity(original.count)
         for member in original.members { before[JSONScalarKey(member.key)] = member.value }
@@ -44,7 +52,9 @@ struct KeyChanges: Sendable, Equatable {
     }
 
     /// A key's change: `.some(value)` sets it, `.some(nil)` removes it, `nil` leaves it alone.
-    subscript(key: String) -> JSONValue?? {
+    ///
+    /// - Parameter key: The key, compared by its Unicode scalars.
+    public subscript(key: String) -> JSONValue?? {
         get { values[JSONScalarKey(key)] }
         set {
             let wrapped = JSONScalarKey(key)
@@ -59,10 +69,10 @@ struct KeyChanges: Sendable, Equatable {
     }
 
     /// Whether nothing changes.
-    var isEmpty: Bool { keys.isEmpty }
+    public var isEmpty: Bool { keys.isEmpty }
 
     /// The number of changed keys.
-    var count: Int { keys.count }
+    public var count: Int { keys.count }
 
     /// Adds later changes: a key changed in both takes `other`'s change.
     mutating func merge(_ other: KeyChanges) {
@@ -70,8 +80,11 @@ struct KeyChanges: Sendable, Equatable {
     }
 
     /// The document with the changes applied: a changed key keeps its position, a removed key
-    /// goes, a new key is appended.
-    func applied(to document: Preferences) -> Preferences {
+    /// goes, a new key is appended. Linear in the document and the changes.
+    ///
+    /// - Parameter document: The document as it is now.
+    /// - Returns: The changed document.
+    public func applied(to document: Preferences) -> Preferences {
         guard !isEmpty else { return document }
         var members: [JSONObject.Member] = []
         members.reserveCapacity(document.count + count)
@@ -93,7 +106,8 @@ struct KeyChanges: Sendable, Equatable {
         return Preferences(members: members)
     }
 
-    static func == (lhs: KeyChanges, rhs: KeyChanges) -> Bool {
+    /// Whether two sets of changes change the same keys the same way.
+    public static func == (lhs: KeyChanges, rhs: KeyChanges) -> Bool {
         lhs.count == rhs.count && lhs.keys.allSatisfy { lhs[$0] == rhs[$0] }
     }
 }

@@ -66,24 +66,45 @@ struct ServerReplica: Sendable {
             [String(row.time), String(row.counter), String(row.nextSeq), userID])
     }
 
-    /// Stores an entry at the next sequence number.
+    /// Stores entries at the next sequence numbers, in order, a hundred rows per statement. A key
+    /// given twice keeps its last entry (its earlier number goes unused).
     static func store(
-        _ entry: SyncEntry, key: String, scope: SyncScope, _ row: inout UserRow,
-        _ transaction: any SQLDatabase,
-        _ userID: String
+        _ entries: [(scope: SyncScope, key: String, entry: SyncEntry)], _ row: inout UserRow,
+        _ transaction: any SQLDatabase, _ userID: String
     ) async throws {
-        _ = try await transaction.execute(
-            "INSERT INTO sync_entries (user_id, scope, entry_key, entry, seq) VALUES (?, ?, ?, ?, CAST(? AS BIGINT)) "
-                + "ON CONFLICT (user_id, scope, entry_key) DO UPDATE SET entry = excluded.entry, seq = excluded.seq",
-            [userID, scope.description, key, entry.jsonValue.jsonString(), String(row.nextSeq)])
-        row.nextSeq += 1
+        var rows: [[String]] = []
+        var position: [[UInt8]: Int] = [:]
+        for item in entries {
+            let values = [
+                userID, item.scope.description, item.key, item.entry.jsonValue.jsonString(),
+                String(row.nextSeq),
+            ]
+            row.nextSeq += 1
+            let key = Array(item.scope.description.utf8) + [0] + Array(item.key.utf8)
+            if let index = position[key] {
+                rows[index] = values
+            } else {
+                position[key] = rows.count
+                rows.append(values)
+            }
+        }
+        for start in stride(from: 0, to: rows.count, by: 100) {
+            let chunk = rows[start..<min(start + 100, rows.count)]
+            let marks = Array(repeating: "(?, ?, ?, ?, CAST(? AS BIGINT))", count: chunk.count)
+                .joined(separator: ", ")
+            _ = try await transaction.execute(
+                "INSERT INTO sync_entries (user_id, scope, entry_key, entry, seq) VALUES \(marks) "
+                    + "ON CONFLICT (user_id, scope, entry_key) DO UPDATE SET entry = excluded.entry, seq = excluded.seq",
+                chunk.flatMap { $0 })
+        }
     }
 
     // MARK: - Stamping the server's own writes
 
     /// Stamps what a batch of the server's storage changed in synced documents, in the batch's
-    /// transaction: each key whose value changed (by canonical text) or that was removed gets
-    /// an entry stamped by the server's replica.
+    /// transaction: each key whose value changed (as written: `1.5` → `1.50` is a change, the
+    /// library's ``KeyChanges``) or that was removed gets an entry stamped by the server's
+    /// replica.
     func stamp(_ writes: [SQLDocumentWrite], of userID: String, in transaction: any SQLDatabase) async throws
     {
         var changes: [(SyncScope, String, JSONValue?)] = []
@@ -92,26 +113,18 @@ struct ServerReplica: Sendable {
                 let scope = SyncScope(configurable: configurable, layer: layer)
             else { continue }
             let before = write.before.flatMap { try? Preferences(json: $0) } ?? Preferences()
-            let after = write.after ?? Preferences()
-            var seen = Set<[UInt8]>()
-            for member in after.members {
-                seen.insert(Array(member.key.utf8))
-                let old = before.members.first { Array($0.key.utf8) == Array(member.key.utf8) }?.value
-                if let old, Self.canonical(old) == Self.canonical(member.value) { continue }
-                changes.append((scope, member.key, member.value))
-            }
-            for member in before.members where !seen.contains(Array(member.key.utf8)) {
-                changes.append((scope, member.key, nil))
-            }
+            let changed = KeyChanges(from: before, to: write.after ?? Preferences())
+            for key in changed.keys { changes.append((scope, key, changed[key] ?? nil)) }
         }
         guard !changes.isEmpty else { return }
         let server = Self.replicaID(for: userID)
         var row = try await Self.userRow(transaction, userID)
+        var stamped: [(scope: SyncScope, key: String, entry: SyncEntry)] = []
         for (scope, key, value) in changes {
             guard let stamp = tick(&row, replica: server) else { continue }
-            try await Self.store(
-                SyncEntry(value: value, stamp: stamp), key: key, scope: scope, &row, transaction, userID)
+            stamped.append((scope, key, SyncEntry(value: value, stamp: stamp)))
         }
+        try await Self.store(stamped, &row, transaction, userID)
         // The server's own merged stamp is its entries' greatest, which the state notes as it
         // reads them; only other replicas' merged stamps are kept apart.
         try await Self.save(row, transaction, userID)
@@ -128,10 +141,6 @@ struct ServerReplica: Sendable {
             row.counter += 1
         }
         return SyncStamp(time: row.time, counter: row.counter, replica: replica)
-    }
-
-    static func canonical(_ value: JSONValue) -> Data {
-        value.jsonData(options: JSONEncodingOptions(sortedKeys: true))
     }
 
     // MARK: - Push
@@ -272,14 +281,11 @@ struct ServerReplica: Sendable {
             row.time = plan.clock.time
             row.counter = plan.clock.counter
             var documentChanges: [SyncScope: [(String, JSONValue?)]] = [:]
+            try await Self.store(plan.winners, &row, transaction, userID)
             for winner in plan.winners {
-                try await Self.store(
-                    winner.entry, key: winner.key, scope: winner.scope, &row, transaction, userID)
                 documentChanges[winner.scope, default: []].append((winner.key, winner.entry.value))
             }
-            for (scope, changes) in documentChanges {
-                try await Self.apply(changes, to: scope, transaction, userID)
-            }
+            try await Self.apply(documentChanges, transaction, userID)
             if row.time != initial.time || row.counter != initial.counter || row.nextSeq != initial.nextSeq {
                 try await Self.save(row, transaction, userID)
             }
@@ -353,31 +359,56 @@ struct ServerReplica: Sendable {
         return PushResult(applied: 0, ignored: plan.ignored, cursor: Self.cursor(nextSeq - 1))
     }
 
-    /// Applies winning entries to the user's document of a scope, as its row: a value sets the
-    /// key (in place, or at the end), a removal removes it; a document left empty is removed.
-    /// These writes are not stamped again: they are what a device stamped.
+    /// Applies winning entries to the user's documents, as their rows: a value sets the key (in
+    /// place, or at the end), a removal removes it; a document left empty is removed. The
+    /// documents are read, and written, a few hundred per statement. These writes are not
+    /// stamped again: they are what a device stamped.
     static func apply(
-        _ changes: [(String, JSONValue?)], to scope: SyncScope, _ transaction: any SQLDatabase,
-        _ userID: String
+        _ changes: [SyncScope: [(String, JSONValue?)]], _ transaction: any SQLDatabase, _ userID: String
     ) async throws {
-        let location = StorageLocation.layer(configurable: scope.configurable, scope.layer)
-        let key = SQLPreferencesStorage.scope(of: location)
-        let rows = try await transaction.query(
-            "SELECT json, version FROM reading_preferences WHERE user_id = ? AND scope = ?", [userID, key])
-        var document = rows.first?["json"].flatMap { try? Preferences(json: $0) } ?? Preferences()
-        for (name, value) in changes { document[name] = value }
-        let version = UUID().uuidString
-        if document.isEmpty {
+        var byScope: [String: KeyChanges] = [:]
+        for (scope, list) in changes {
+            let key = SQLPreferencesStorage.scope(of: .layer(configurable: scope.configurable, scope.layer))
+            var keyChanges = byScope[key] ?? KeyChanges()
+            for (name, value) in list { keyChanges[name] = .some(value) }
+            byScope[key] = keyChanges
+        }
+        let scopes = byScope.keys.sorted()
+        var stored: [String: String] = [:]
+        for start in stride(from: 0, to: scopes.count, by: 500) {
+            let chunk = Array(scopes[start..<min(start + 500, scopes.count)])
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            for item in try await transaction.query(
+                "SELECT scope, json FROM reading_preferences WHERE user_id = ? AND scope IN (\(marks))",
+                [userID] + chunk)
+            {
+                if let scope = item["scope"], let json = item["json"] { stored[scope] = json }
+            }
+        }
+        var emptied: [String] = []
+        var written: [[String]] = []
+        for scope in scopes {
+            let current = stored[scope].flatMap { try? Preferences(json: $0) } ?? Preferences()
+            let document = (byScope[scope] ?? KeyChanges()).applied(to: current)
+            if document.isEmpty {
+                if stored[scope] != nil { emptied.append(scope) }
+            } else {
+                written.append([userID, scope, document.jsonString(), UUID().uuidString])
+            }
+        }
+        for start in stride(from: 0, to: emptied.count, by: 500) {
+            let chunk = Array(emptied[start..<min(start + 500, emptied.count)])
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
             _ = try await transaction.execute(
-                "DELETE FROM reading_preferences WHERE user_id = ? AND scope = ?", [userID, key])
-        } else if rows.isEmpty {
+                "DELETE FROM reading_preferences WHERE user_id = ? AND scope IN (\(marks))", [userID] + chunk)
+        }
+        for start in stride(from: 0, to: written.count, by: 100) {
+            let chunk = written[start..<min(start + 100, written.count)]
+            let marks = Array(repeating: "(?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
             _ = try await transaction.execute(
-                "INSERT INTO reading_preferences (user_id, scope, json, version) VALUES (?, ?, ?, ?)",
-                [userID, key, document.jsonString(), version])
-        } else {
-            _ = try await transaction.execute(
-                "UPDATE reading_preferences SET json = ?, version = ? WHERE user_id = ? AND scope = ?",
-                [document.jsonString(), version, userID, key])
+                "INSERT INTO reading_preferences (user_id, scope, json, version) VALUES \(marks) "
+                    + "ON CONFLICT (user_id, scope) DO UPDATE SET json = excluded.json, version = excluded.version",
+                chunk.flatMap { $0 })
         }
     }
 
