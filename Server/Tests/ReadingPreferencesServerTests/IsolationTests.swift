@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
 import ReadingPreferences
 import ReadingPreferencesStore
 import Testing
@@ -102,5 +104,32 @@ struct IsolationTests {
             let profiles = try await client.send(.get, "/v1/epub/profiles", token: alice)
             #expect(profiles.json?.arrayValue?.count == 1 && profiles.body.contains("Night"))
         }
+    }
+
+    /// Accounts kept elsewhere: two tokens of one user (a phone's and a laptop's), one of another.
+    struct Directory: Authenticator {
+        func user(forToken token: String) async throws -> String? {
+            ["phone-token": "reader-1", "laptop-token": "reader-1", "other-token": "reader-2"][token]
+        }
+    }
+
+    @Test(
+        "a pluggable authenticator: its tokens of one user share that user's data, others see none, unknown tokens are 401",
+        arguments: TestDatabase.available)
+    func pluggableAuthenticator(database: TestDatabase) async throws {
+        let server = try await database.open()
+        let app = Application(router: server.router(authenticator: Directory()))
+        try await app.test(.router) { (test: any TestClientProtocol) async throws in
+            let client = Client(client: test)
+            // Users of another directory are new to this database each run.
+            let path = "/v1/epub/preferences/publications/book-\(UUID().uuidString)"
+            #expect(
+                try await client.send(.patch, path, token: "phone-token", body: #"{"theme":"dark"}"#).status
+                    == .ok)
+            #expect(try await client.send(.get, path, token: "laptop-token").body == #"{"theme":"dark"}"#)
+            #expect(try await client.send(.get, path, token: "other-token").status == .notFound)
+            #expect(try await client.send(.get, path, token: "stolen-token").status == .unauthorized)
+        }
+        await server.close()
     }
 }
