@@ -11,7 +11,7 @@ import ReadingPreferences
 /// ```
 ///
 /// A back end that applies many keys to one document (a sync push) uses it too: setting keys
-/// one by one through ``Preferences``' subscript looks each up in turn, quadratic in the keys.
+/// one by one through `Preferences`' subscript looks each up in turn, quadratic in the keys.
 public struct KeyChanges: Sendable, Equatable {
     /// The changed keys, in the order they were first changed.
     public private(set) var keys: [String] = []
