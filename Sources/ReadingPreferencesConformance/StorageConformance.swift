@@ -78,9 +78,9 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
     let faults: StorageFaults?
     private(set) var failures: [String] = []
     /// Every version a location had, with the compact JSON it held then.
-    private var seen: [StorageLocation: [StorageVersion: [UInt8]]] = [:]
+    var seen: [StorageLocation: [StorageVersion: [UInt8]]] = [:]
     /// The check running, named in its failures.
-    private var check = "setup"
+    var check = "setup"
 
     init(storage: Storage, faults: StorageFaults?) {
         self.storage = storage
@@ -114,7 +114,7 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
         await cleanUp()
     }
 
-    private func run(_ name: String, _ body: () async throws -> Void) async {
+    func run(_ name: String, _ body: () async throws -> Void) async {
         check = name
         do {
             try await body()
@@ -125,17 +125,17 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
         await faults?.failReads(false)
     }
 
-    private func fail(_ what: String, expected: String, actual: String) {
+    func fail(_ what: String, expected: String, actual: String) {
         failures.append("[\(check)] \(what): expected \(expected), got \(actual)")
     }
 
-    private func skip(_ what: String) {
+    func skip(_ what: String) {
         failures.append("skipped: [\(check)] \(what) needs StorageFaults")
     }
 
     /// Records a check's outcome; `false` when it failed.
     @discardableResult
-    private func expect(
+    func expect(
         _ condition: Bool, _ what: String, expected: String, actual: @autoclosure () -> String
     )
         -> Bool
@@ -163,7 +163,7 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
         return saved
     }
 
-    private func record(_ version: StorageVersion, _ bytes: [UInt8], at location: StorageLocation) {
+    func record(_ version: StorageVersion, _ bytes: [UInt8], at location: StorageLocation) {
         if let earlier = seen[location]?[version], earlier != bytes {
             fail(
                 "a version of \(location) reused for other contents", expected: "a new version",
@@ -173,7 +173,7 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
     }
 
     /// Expects an operation to fail with a code, and reports what it did instead.
-    private func expectFailure<T>(
+    func expectFailure<T>(
         _ code: StorageError.Code, _ what: String, _ body: () async throws(StorageError) -> T
     ) async {
         do {
@@ -186,12 +186,12 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
         }
     }
 
-    private func text(_ preferences: Preferences?) -> String {
+    func text(_ preferences: Preferences?) -> String {
         preferences.map { String(decoding: $0.jsonBytes().prefix(160), as: UTF8.self) } ?? "nothing"
     }
 
     /// Expects a location to hold exactly `preferences` (compared byte for byte as compact JSON).
-    private func expectStored(_ preferences: Preferences?, at location: StorageLocation, _ what: String)
+    func expectStored(_ preferences: Preferences?, at location: StorageLocation, _ what: String)
         async throws
     {
         let loaded = try await storage.load(location)
@@ -289,428 +289,5 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
             try await storage.remove(location, expecting: first)
         }
         try await expectStored(["step": 4], at: location, "a stale writer after a removal changes nothing")
-    }
-
-    // MARK: - Listing
-
-    func listing() async throws {
-        let configurable = Self.configurable
-        let existing = try await storage.names(of: .publications, configurable: configurable)
-        for id in StorageConformance.publications {
-            let location = Self.layer(.publication(id))
-            try await save(
-                ["id": .string(id)], to: location, expecting: try await storage.load(location)?.version)
-        }
-        for id in StorageConformance.publications {
-            try await expectStored(
-                ["id": .string(id)], at: Self.layer(.publication(id)), "publications kept apart")
-        }
-        let expectedPublications = sorted(StorageConformance.publications + existing)
-        let publications = try await storage.names(of: .publications, configurable: configurable)
-        expect(
-            same(publications, expectedPublications), "publications listed by their identifiers",
-            expected: "\(expectedPublications)", actual: "\(publications)")
-
-        // Profiles, and another configurable's, and a snapshot without a document.
-        let profiles = try await storage.names(of: .profiles, configurable: configurable)
-        try await save(["$name": "Day"], to: Self.layer(.profile("day-2")), expecting: nil)
-        try await save(["$name": "Odd"], to: Self.layer(.profile("Odd Id/1")), expecting: nil)
-        try await save(
-            ["snapshot": true], to: .syncSnapshot(configurable: configurable, .profile("only-a-snapshot")),
-            expecting: nil)
-        let others = ["conformance-other", "Conformance", "conf_rmance", "conformance/profile", "conf%"]
-        for other in others {
-            try await save(
-                ["$name": .string(other)], to: Self.layer(.profile("of-" + other), of: other), expecting: nil)
-            try await save(
-                ["book": true], to: Self.layer(.publication("of-" + other), of: other), expecting: nil)
-        }
-        let expectedProfiles = sorted(profiles + ["day-2", "Odd Id/1"])
-        let listedProfiles = try await storage.names(of: .profiles, configurable: configurable)
-        expect(
-            same(listedProfiles, expectedProfiles), "profiles of this configurable only",
-            expected: "\(expectedProfiles)",
-            actual: "\(listedProfiles)")
-        for other in others {
-            let listed = try await storage.names(of: .profiles, configurable: other)
-            expect(
-                same(listed, ["of-" + other]), "profiles of the configurable \(other) only",
-                expected: "[\"of-\(other)\"]", actual: "\(listed)")
-            let books = try await storage.names(of: .publications, configurable: other)
-            expect(
-                same(books, ["of-" + other]), "publications of the configurable \(other) only",
-                expected: "[\"of-\(other)\"]", actual: "\(books)")
-        }
-        let snapshots = try await storage.names(of: .profileSnapshots, configurable: configurable)
-        expect(
-            snapshots.contains("only-a-snapshot"), "profiles with a sync snapshot",
-            expected: "only-a-snapshot listed",
-            actual: "\(snapshots)")
-        let publicationSnapshots = try await storage.names(
-            of: .publicationSnapshots, configurable: configurable)
-        expect(
-            !publicationSnapshots.contains("book"), "publication snapshots are not publications",
-            expected: "no \"book\"", actual: "\(publicationSnapshots)")
-        let configurables = try await storage.configurables()
-        let expectedConfigurables = sorted([configurable] + others)
-        expect(
-            Set(expectedConfigurables.map { Array($0.utf8) }).isSubset(
-                of: Set(configurables.map { Array($0.utf8) }))
-                && same(configurables, sorted(configurables)),
-            "configurables listed by their identifiers, sorted",
-            expected: "\(expectedConfigurables) among them",
-            actual: "\(configurables)")
-
-        // Pages.
-        var paged: [String] = []
-        var after: String?
-        for _ in 0..<(expectedPublications.count + 2) {
-            let page = try await storage.names(
-                of: .publications, configurable: configurable, after: after, limit: 3)
-            expect(page.count <= 3, "a page of at most 3", expected: "≤ 3 identifiers", actual: "\(page)")
-            paged += page
-            guard page.count == 3, let last = page.last else { break }
-            after = last
-        }
-        expect(
-            same(paged, expectedPublications), "pages of 3 make the whole listing",
-            expected: "\(expectedPublications)",
-            actual: "\(paged)")
-        let none = try await storage.names(
-            of: .publications, configurable: configurable, after: nil, limit: 0)
-        expect(none.isEmpty, "a page of 0", expected: "[]", actual: "\(none)")
-        if let middle = expectedPublications.dropFirst(2).first {
-            let rest = try await storage.names(
-                of: .publications, configurable: configurable, after: middle, limit: nil)
-            let expectedRest = Array(
-                expectedPublications.drop { !middle.utf8.lexicographicallyPrecedes($0.utf8) })
-            expect(
-                same(rest, expectedRest), "the identifiers after \(middle)", expected: "\(expectedRest)",
-                actual: "\(rest)")
-        }
-    }
-
-    /// Names without repeats (scalar for scalar: `café` composed and decomposed are two
-    /// names), sorted by their UTF-8 bytes.
-    private func sorted(_ names: [String]) -> [String] {
-        var seen = Set<[UInt8]>()
-        return names.filter { seen.insert(Array($0.utf8)).inserted }.sorted {
-            $0.utf8.lexicographicallyPrecedes($1.utf8)
-        }
-    }
-
-    /// Whether two lists hold the same names in the same order, byte for byte (`==` on strings
-    /// would equate canonically equivalent ones).
-    private func same(_ lhs: [String], _ rhs: [String]) -> Bool {
-        lhs.map { Array($0.utf8) } == rhs.map { Array($0.utf8) }
-    }
-
-    // MARK: - Batch
-
-    func batch() async throws {
-        let first = Self.layer(.publication("batch-1"))
-        let second = Self.layer(.publication("batch-2"))
-        let created = try await storage.commit([
-            .save(["n": 1], to: first, expecting: nil), .save(["n": 2], to: second, expecting: nil),
-        ])
-        expect(created.count == 2, "one version per change", expected: "2", actual: "\(created.count)")
-        guard created.count == 2, let one = created[0], let two = created[1] else { return }
-        record(one, (["n": 1] as Preferences).jsonBytes(), at: first)
-        record(two, (["n": 2] as Preferences).jsonBytes(), at: second)
-        let loadedOne = try await storage.load(first)?.version
-        expect(
-            loadedOne == one, "the versions a batch returns", expected: "\(one)",
-            actual: "\(String(describing: loadedOne))")
-
-        await expectFailure(.conflict, "a batch with one stale version") { () throws(StorageError) in
-            try await storage.commit([
-                .save(["n": 10], to: first, expecting: one),
-                .save(["n": 20], to: second, expecting: StorageVersion("stale")),
-            ])
-        }
-        await expectFailure(.conflict, "a batch whose check fails") { () throws(StorageError) in
-            try await storage.commit([
-                .save(["n": 10], to: first, expecting: one), .verify(second, expecting: nil),
-            ])
-        }
-        await expectFailure(.conflict, "a batch creating a document that exists") { () throws(StorageError) in
-            try await storage.commit([
-                .remove(first, expecting: one), .save(["n": 20], to: second, expecting: nil),
-            ])
-        }
-        try await expectStored(["n": 1], at: first, "a failed batch changes nothing")
-        try await expectStored(["n": 2], at: second, "a failed batch changes nothing")
-
-        let mixed = try await storage.commit([
-            .remove(first, expecting: one), .save(["n": 22], to: second, expecting: two),
-            .verify(Self.layer(.publication("batch-3")), expecting: nil),
-        ])
-        expect(
-            mixed.count == 3 && mixed[0] == nil && mixed[2] == nil, "a removal's and a check's versions",
-            expected: "[nil, version, nil]", actual: "\(mixed)")
-        try await expectStored(nil, at: first, "a batch's removal")
-        try await expectStored(["n": 22], at: second, "a batch's save")
-        guard let current = mixed.count == 3 ? mixed[1] : nil else { return }
-        record(current, (["n": 22] as Preferences).jsonBytes(), at: second)
-
-        // A failure of the medium at each step of a two-document batch.
-        guard let faults else { return skip("a failure inside a batch") }
-        var version = current
-        var struck = 0
-        for steps in 0..<12 {
-            await faults.failWrites(steps)
-            do {
-                _ = try await storage.commit([
-                    .save(["n": .number(JSONNumber(100 + steps))], to: first, expecting: nil),
-                    .save(["n": .number(JSONNumber(200 + steps))], to: second, expecting: version),
-                ])
-                await faults.failWrites(nil)
-                try await expectStored(
-                    ["n": .number(JSONNumber(100 + steps))], at: first, "a batch that succeeded")
-                try await expectStored(
-                    ["n": .number(JSONNumber(200 + steps))], at: second, "a batch that succeeded")
-                break
-            } catch let error as StorageError {
-                await faults.failWrites(nil)
-                struck += 1
-                expect(
-                    error.code == .io, "a batch the medium failed at step \(steps + 1)", expected: "io",
-                    actual: error.code.rawValue)
-                try await expectStored(
-                    nil, at: first, "a batch the medium failed at step \(steps + 1) changes nothing")
-                try await expectStored(
-                    ["n": 22], at: second,
-                    "a batch the medium failed at step \(steps + 1) changes nothing")
-                guard let reloaded = try await storage.load(second) else { break }
-                version = reloaded.version
-            }
-        }
-        expect(
-            struck > 0, "the fault hook", expected: "a write failure at the first step", actual: "none struck"
-        )
-    }
-
-    // MARK: - Corrupt data and io
-
-    func corruptData() async throws {
-        guard let faults else { return skip("corrupt data") }
-        let location = Self.layer(.publication("damaged"))
-        try await save(["theme": "dark"], to: location, expecting: nil)
-        for (name, data) in [("not JSON", Data("{\"theme\": da".utf8)), ("an array", Data("[1, 2]".utf8))] {
-            try await faults.plant(data, location)
-            var version: StorageVersion?
-            do {
-                let loaded = try await storage.load(location)
-                fail(
-                    "loading \(name)", expected: "corruptDocument",
-                    actual: "a document: \(text(loaded?.preferences))")
-            } catch {
-                expect(
-                    error.code == .corruptDocument, "loading \(name)", expected: "corruptDocument",
-                    actual: "\(error.code.rawValue): \(error.message)")
-                expect(
-                    error.version != nil, "the damaged data's version", expected: "a version", actual: "nil")
-                version = error.version
-            }
-            guard let version else { continue }
-            await expectFailure(.conflict, "setting \(name) aside at a stale version") {
-                () throws(StorageError) in
-                try await storage.quarantine(location, expecting: StorageVersion("stale"), replacement: nil)
-            }
-            let aside = try await storage.quarantine(
-                location, expecting: version, replacement: ["theme": "light"])
-            expect(!aside.movedTo.isEmpty, "where \(name) went", expected: "a place", actual: "\"\"")
-            try await expectStored(["theme": "light"], at: location, "the replacement of \(name)")
-            let loaded = try await storage.load(location)
-            expect(
-                loaded?.version == aside.version, "the replacement's version",
-                expected: "\(String(describing: aside.version))",
-                actual: "\(String(describing: loaded?.version))")
-        }
-    }
-
-    func io() async throws {
-        guard let faults else { return skip("io failures") }
-        let location = Self.layer(.publication("io"))
-        let version = try await save(["theme": "dark"], to: location, expecting: nil)
-        await faults.failReads(true)
-        do {
-            let loaded = try await storage.load(location)
-            fail("a load the medium failed", expected: "io", actual: "a result: \(text(loaded?.preferences))")
-        } catch {
-            expect(error.code == .io, "a load the medium failed", expected: "io", actual: error.code.rawValue)
-        }
-        await faults.failReads(false)
-        await faults.failWrites(0)
-        await expectFailure(.io, "a save the medium failed") { () throws(StorageError) in
-            try await storage.save(["theme": "light"], to: location, expecting: version)
-        }
-        await faults.failWrites(nil)
-        try await expectStored(["theme": "dark"], at: location, "a failed save changes nothing")
-    }
-
-    // MARK: - Concurrency
-
-    func concurrency() async throws {
-        let storage = storage
-        let location = Self.layer(.publication("concurrent"))
-        // Eight writers, each adding its own keys to one document: nothing is lost.
-        let writers = 8
-        let rounds = 4
-        await withTaskGroup(of: Void.self) { group in
-            for writer in 0..<writers {
-                group.addTask {
-                    for round in 0..<rounds {
-                        for _ in 0..<500 {
-                            let current = try? await storage.load(location)
-                            var preferences = current?.preferences ?? Preferences()
-                            preferences["w\(writer)-\(round)"] = .number(JSONNumber(round))
-                            do {
-                                _ = try await storage.save(
-                                    preferences, to: location, expecting: current?.version)
-                                break
-                            } catch {
-                                continue
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let merged = try await storage.load(location)?.preferences ?? Preferences()
-        let missing = (0..<writers).flatMap { writer in (0..<rounds).map { "w\(writer)-\($0)" } }.filter {
-            merged[$0] == nil
-        }
-        expect(
-            missing.isEmpty, "keys of 8 concurrent writers", expected: "all \(writers * rounds)",
-            actual: "\(missing.count) lost: \(missing.prefix(6))")
-
-        // Eight writers at the same version, and eight creators of one document, released at
-        // once: exactly one wins, round after round (a check and a write that are two steps
-        // lose only when writers interleave, so the rounds give them every chance).
-        for round in 0..<12 {
-            guard let base = try await storage.load(location)?.version else { return }
-            let gate = StartingGate(count: writers)
-            let wins = await withTaskGroup(of: Bool.self) { group in
-                for writer in 0..<writers {
-                    group.addTask {
-                        await gate.arrive()
-                        return
-                            (try? await storage.save(
-                                ["winner": .number(JSONNumber(writer)), "round": .number(JSONNumber(round))],
-                                to: location, expecting: base)) != nil
-                    }
-                }
-                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
-            }
-            let created = Self.layer(.publication("created-\(round)"))
-            let creators = StartingGate(count: writers)
-            let creations = await withTaskGroup(of: Bool.self) { group in
-                for writer in 0..<writers {
-                    group.addTask {
-                        await creators.arrive()
-                        return
-                            (try? await storage.save(
-                                ["creator": .number(JSONNumber(writer))], to: created, expecting: nil)) != nil
-                    }
-                }
-                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
-            }
-            let saves = expect(
-                wins == 1, "8 concurrent saves at one version (round \(round + 1))", expected: "1 success",
-                actual: "\(wins)")
-            let creates = expect(
-                creations == 1, "8 concurrent creations of one document (round \(round + 1))",
-                expected: "1 success", actual: "\(creations)")
-            if !saves || !creates { break }
-        }
-
-        // Eight stores, as eight server instances, editing different keys of shared.
-        await withTaskGroup(of: Void.self) { group in
-            for writer in 0..<writers {
-                group.addTask {
-                    let store = PreferencesStore<EPUB>(storage: storage)
-                    _ = try? await store.write(["store-\(writer)": .bool(true)], to: .shared)
-                }
-            }
-        }
-        let shared =
-            try await storage.load(.layer(configurable: EPUB.identifier, .shared))?.preferences
-            ?? Preferences()
-        let lost = (0..<writers).filter { shared["store-\($0)"] == nil }
-        expect(lost.isEmpty, "keys of 8 stores writing at once", expected: "all 8", actual: "lost \(lost)")
-    }
-
-    // MARK: - Export and removal
-
-    func exportAndRemoval() async throws {
-        let exported = try await storage.export()
-        let layers = exported.map(\.location)
-        let wanted: [StorageLocation] = [
-            Self.layer(.shared), Self.layer(.overrides), Self.layer(.profile("night")),
-            Self.layer(.publication("urn:isbn:978-0/x?y")), Self.layer(.shared, of: "conformance-other"),
-            Self.layer(.profile("of-Conformance"), of: "Conformance"),
-        ]
-        for location in wanted {
-            expect(layers.contains(location), "export", expected: "\(location) exported", actual: "missing")
-        }
-        for location in layers {
-            if case .layer = location { continue }
-            fail("export", expected: "layer documents only", actual: "\(location)")
-        }
-        if let document = exported.first(where: { $0.location == Self.layer(.shared) }) {
-            expect(
-                document.document.preferences.jsonBytes() == StorageConformance.tricky.jsonBytes(),
-                "an exported document",
-                expected: text(StorageConformance.tricky), actual: text(document.document.preferences))
-        }
-        try await storage.removeAll()
-        let left = try await storage.export()
-        expect(left.isEmpty, "export after removeAll", expected: "nothing", actual: "\(left.map(\.location))")
-        let configurables = try await storage.configurables()
-        expect(
-            configurables.isEmpty, "configurables after removeAll", expected: "none",
-            actual: "\(configurables)")
-        for location in [
-            StorageLocation.device, .syncState, .syncLease,
-            .syncSnapshot(configurable: Self.configurable, .shared),
-        ] {
-            expect(
-                try await storage.load(location) == nil, "\(location) after removeAll", expected: "nil",
-                actual: "a document")
-        }
-        // Versions never repeat after a removal of everything.
-        try await save(["after": "removal"], to: Self.layer(.shared), expecting: nil)
-        try await save(["after": "removal"], to: Self.layer(.profile("versions")), expecting: nil)
-    }
-
-    private func cleanUp() async {
-        check = "clean-up"
-        do {
-            try await storage.removeAll()
-            let left = try await storage.export()
-            expect(
-                left.isEmpty, "what the suite wrote is removed", expected: "nothing",
-                actual: "\(left.map(\.location))")
-        } catch {
-            fail("removing what the suite wrote", expected: "no error", actual: "\(error)")
-        }
-    }
-}
-
-/// Holds tasks until `count` of them arrived, then lets them all go at once.
-actor StartingGate {
-    private let count: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    init(count: Int) { self.count = count }
-
-    func arrive() async {
-        if waiting.count + 1 >= count {
-            for continuation in waiting { continuation.resume() }
-            waiting.removeAll()
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }
     }
 }

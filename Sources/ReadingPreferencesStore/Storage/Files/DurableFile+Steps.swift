@@ -1,0 +1,218 @@
+import Foundation
+
+extension DurableFile {
+    // MARK: - Steps
+
+    /// Follows symbolic links to the file they name (which may not exist yet).
+    static func resolveLinks(_ path: String) throws(Failure) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                if errno == ENOENT { return current }
+                throw .system("cannot read", current)
+            }
+            guard info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count >= 0 else { throw .system("cannot follow the link", current) }
+            let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current =
+                destination.hasPrefix("/")
+                ? destination
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(
+                    destination
+                ).path
+        }
+        throw .system("cannot follow the link", path, errno: ELOOP)
+    }
+
+    /// Opens (creating if needed, never through a link) and exclusively locks the target's lock
+    /// file; blocks until the lock is free.
+    static func acquireLock(for target: String) throws(Failure) -> Int32 {
+        let lockPath = target + lockSuffix
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            if errno == ELOOP {
+                throw Failure("cannot open the lock file", lockPath, "it is a symbolic link")
+            }
+            throw .system("cannot open the lock file", lockPath)
+        }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let code = errno
+                close(descriptor)
+                throw .system("cannot lock", lockPath, errno: code)
+            }
+        }
+        return descriptor
+    }
+
+    static func releaseLock(_ descriptor: Int32) {
+        _ = flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
+    /// Reads a regular file and its status through one descriptor: the status describes exactly
+    /// the bytes read. `nil` when the file does not exist.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - links: Whether to follow a symbolic link (a link is refused otherwise).
+    ///   - limit: The most bytes accepted; a larger file is refused before it is read.
+    /// - Returns: The bytes and the status.
+    /// - Throws: ``Failure`` when the file exists but cannot be read, is not a regular file, or is
+    ///   too large.
+    package static func readWithStatus(_ path: String, links: Links = .follow, limit: Int = .max)
+        throws(Failure)
+        -> (data: Data, status: stat)?
+    {
+        // Non-blocking, so a FIFO or a device put in a file's place cannot stall the open; it is
+        // refused below as not a regular file.
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (links == .replace ? O_NOFOLLOW : 0)
+        let descriptor = open(path, flags)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            if errno == ELOOP { throw Failure("cannot use", path, "it is a symbolic link") }
+            throw .system("cannot read", path)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .system("cannot read", path) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw Failure("cannot use", path, "not a regular file")
+        }
+        guard Int(info.st_size) <= limit else {
+            throw Failure("cannot use", path, "larger than \(limit) bytes")
+        }
+        // The size is a hint: read until the end whatever it says, within the limit.
+        var result = Data(count: Swift.max(Int(info.st_size), 0) + 1)
+        var filled = 0
+        while true {
+            if filled == result.count { result.count += Swift.max(result.count, 4096) }
+            let count = result.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .system("cannot read", path)
+            }
+            if count == 0 { break }
+            filled += count
+            guard filled <= limit else { throw Failure("cannot use", path, "larger than \(limit) bytes") }
+        }
+        result.count = filled
+        return (result, info)
+    }
+
+    /// Writes a temporary file, gives it the target's mode and owner, flushes it, renames it over
+    /// the target and flushes the folder; returns the new file's status.
+    static func replace(_ target: String, with data: Data, existing: stat?) throws(Failure) -> stat {
+        try checkReplaceable(target, existing: existing)
+        let temporary = temporaryPath(for: target)
+        // A leftover of a killed run (or anything planted there): ours to remove, since we hold
+        // the target's lock; `unlink` removes a link itself, never its target.
+        if unlink(temporary) != 0, errno != ENOENT { throw .system("cannot remove the leftover", temporary) }
+        let written = try writeNew(data, to: temporary, like: existing)
+        guard rename(temporary, target) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw .system("cannot replace", target, errno: code)
+        }
+        flushFolder(of: target)
+        return written
+    }
+
+    /// Refuses to replace a file with several hard links (replacing it would break them) or one
+    /// this process may not write.
+    static func checkReplaceable(_ target: String, existing: stat?) throws(Failure) {
+        guard let existing else { return }
+        guard existing.st_nlink <= 1 else {
+            throw Failure(
+                "cannot replace", target,
+                "it has \(existing.st_nlink) hard links, which replacing it would break; "
+                    + "edit a copy, or remove the other links")
+        }
+        guard access(target, W_OK) == 0 else { throw .system("cannot write", target) }
+    }
+
+    /// Creates a new file (never through a link, never over an existing one) with the mode and,
+    /// where permitted, the owner of `existing`, writes `data` and flushes it; on failure nothing
+    /// is left behind. Returns the file's status.
+    static func writeNew(_ data: Data, to path: String, like existing: stat?) throws(Failure) -> stat {
+        let mode: mode_t = existing.map { $0.st_mode & 0o7777 } ?? 0o666
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard descriptor >= 0 else {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            throw .system("cannot create a temporary file in", folder)
+        }
+        var completed = false
+        defer {
+            if !completed {
+                close(descriptor)
+                unlink(path)
+            }
+        }
+        try writeAll(data, to: descriptor, path: path)
+        if let existing {
+            // Keep the target's mode exactly (the umask applied at creation), and its owner
+            // where this process may set it.
+            _ = fchmod(descriptor, existing.st_mode & 0o7777)
+            if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+            }
+        }
+        guard flush(descriptor) else { throw .system("cannot flush", path) }
+        var written = stat()
+        _ = fstat(descriptor, &written)
+        completed = true
+        guard close(descriptor) == 0 else {
+            unlink(path)
+            throw .system("cannot write", path)
+        }
+        return written
+    }
+
+    static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(Failure) {
+        var failure: Failure?
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let count = systemWrite(descriptor, raw.baseAddress?.advanced(by: offset), raw.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = .system("cannot write", path)
+                    return
+                }
+                offset += count
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Flushes a file to stable storage: `F_FULLFSYNC` where the platform has it, else `fsync`.
+    static func flush(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+            if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(descriptor) == 0
+    }
+
+    /// Flushes the folder holding a file, so a rename or a removal is itself durable.
+    static func flushFolder(of path: String) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = flush(descriptor)
+        close(descriptor)
+    }
+}
+
+// The system's read and write, named apart from the Swift methods of the same names.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
