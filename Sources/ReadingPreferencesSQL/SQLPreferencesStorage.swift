@@ -13,6 +13,8 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     /// the same transaction as the documents. When it throws, nothing of the batch is written.
     public var afterWrites:
         (@Sendable (_ transaction: any SQLDatabase, _ writes: [SQLDocumentWrite]) async throws -> Void)?
+    /// The rows this storage (and its copies) read or wrote last.
+    private let recent = RecentRows()
 
     /// Creates the storage of one user's documents.
     ///
@@ -34,6 +36,7 @@ public struct SQLPreferencesStorage: PreferencesStorage {
         let scope = Self.scope(of: location)
         let rows = try await run(location) { try await Self.row(scope, of: userID, in: database) }
         guard let row = rows.first, let json = row["json"], let version = row["version"] else { return nil }
+        recent.remember(json, of: scope, at: version)
         do {
             return StoredDocument(preferences: try Preferences(json: json), version: StorageVersion(version))
         } catch {
@@ -45,8 +48,10 @@ public struct SQLPreferencesStorage: PreferencesStorage {
         }
     }
 
-    /// Applies a batch in one transaction that holds the user's rows: every version checked,
-    /// then every write; a conflict or a failure rolls all of it back.
+    /// Applies a batch in one transaction that holds the user's rows. Each write names the
+    /// version it expects in its own statement (`... AND version = ?`, or `ON CONFLICT DO
+    /// NOTHING` for a new row), so a write at the version this storage just read needs no
+    /// second read; a write that changes no row is a conflict, and rolls all of it back.
     ///
     /// - Parameter changes: The changes.
     /// - Returns: One version per change.
@@ -54,53 +59,85 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     public func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
         let userID = userID
         let afterWrites = afterWrites
+        let recent = recent
         return try await run(changes.first?.location) {
             try await database.transaction(lockingUser: userID) { transaction in
-                // Every check first: the user's rows are held, so nothing changes until the end.
-                var existing: [String?] = []
-                for change in changes {
-                    let rows = try await Self.row(
-                        Self.scope(of: change.location), of: userID, in: transaction)
-                    guard rows.first?["version"].map(StorageVersion.init) == change.expected else {
-                        throw StorageError.conflict(change.location)
-                    }
-                    existing.append(rows.isEmpty ? nil : rows.first?["json"] ?? "")
-                }
                 var versions: [StorageVersion?] = []
                 var writes: [SQLDocumentWrite] = []
-                for (change, old) in zip(changes, existing) {
-                    let exists = old != nil
+                for change in changes {
                     let scope = Self.scope(of: change.location)
+                    let expected = change.expected?.rawValue
+                    // What the row holds before the write: only a change log needs it, and the
+                    // row this storage read at the expected version is it (a version is never
+                    // reused), so it is read again only when this storage did not read it.
+                    func previous() async throws -> String? {
+                        guard afterWrites != nil, let expected else { return nil }
+                        if let known = recent.text(of: scope, at: expected) { return known }
+                        return try await Self.text(
+                            of: scope, at: expected, for: change.location, of: userID, in: transaction)
+                    }
                     switch change.action {
                     case .save(let preferences):
+                        let before = try await previous()
                         // A new random version at every save: a counter would start again at 1
                         // after a removal, and a stale writer's save would then win.
                         let version = UUID().uuidString
-                        if exists {
-                            _ = try await transaction.execute(
-                                "UPDATE reading_preferences SET json = ?, version = ? WHERE user_id = ? AND scope = ?",
-                                [preferences.jsonString(), version, userID, scope])
+                        let json = preferences.jsonString()
+                        let changed: Int
+                        if let expected {
+                            changed = try await transaction.execute(
+                                "UPDATE reading_preferences SET json = ?, version = ? WHERE user_id = ? AND scope = ? AND version = ?",
+                                [json, version, userID, scope, expected])
                         } else {
-                            _ = try await transaction.execute(
-                                "INSERT INTO reading_preferences (user_id, scope, json, version) VALUES (?, ?, ?, ?)",
-                                [userID, scope, preferences.jsonString(), version])
+                            changed = try await transaction.execute(
+                                "INSERT INTO reading_preferences (user_id, scope, json, version) VALUES (?, ?, ?, ?) ON CONFLICT (user_id, scope) DO NOTHING",
+                                [userID, scope, json, version])
                         }
+                        guard changed == 1 else { throw StorageError.conflict(change.location) }
+                        recent.remember(json, of: scope, at: version)
                         versions.append(StorageVersion(version))
                         writes.append(
-                            SQLDocumentWrite(location: change.location, before: old, after: preferences))
+                            SQLDocumentWrite(location: change.location, before: before, after: preferences))
                     case .remove:
-                        _ = try await transaction.execute(
-                            "DELETE FROM reading_preferences WHERE user_id = ? AND scope = ?",
-                            [userID, scope])
+                        let before = try await previous()
+                        if let expected {
+                            let removed = try await transaction.execute(
+                                "DELETE FROM reading_preferences WHERE user_id = ? AND scope = ? AND version = ?",
+                                [userID, scope, expected])
+                            guard removed == 1 else { throw StorageError.conflict(change.location) }
+                        } else {
+                            try await Self.check(change, of: userID, in: transaction)
+                        }
                         versions.append(nil)
-                        writes.append(SQLDocumentWrite(location: change.location, before: old, after: nil))
+                        writes.append(SQLDocumentWrite(location: change.location, before: before, after: nil))
                     case .verify:
+                        try await Self.check(change, of: userID, in: transaction)
                         versions.append(change.expected)
                     }
                 }
                 if let afterWrites, !writes.isEmpty { try await afterWrites(transaction, writes) }
                 return versions
             }
+        }
+    }
+
+    /// The text of a row at a version (a conflict when the row is not at that version).
+    private static func text(
+        of scope: String, at version: String, for location: StorageLocation, of userID: String,
+        in transaction: any SQLDatabase
+    ) async throws -> String {
+        let rows = try await row(scope, of: userID, in: transaction)
+        guard let row = rows.first, row["version"] == version else { throw StorageError.conflict(location) }
+        return row["json"] ?? ""
+    }
+
+    /// Checks that a row is at the version a change expects (absent for `nil`).
+    private static func check(_ change: DocumentChange, of userID: String, in transaction: any SQLDatabase)
+        async throws
+    {
+        let rows = try await row(scope(of: change.location), of: userID, in: transaction)
+        guard rows.first?["version"] == change.expected?.rawValue else {
+            throw StorageError.conflict(change.location)
         }
     }
 
@@ -290,6 +327,36 @@ public struct SQLDocumentWrite: Sendable {
         self.location = location
         self.before = before
         self.after = after
+    }
+}
+
+/// The last few rows a storage read or wrote, by scope: the text of a row at a version, so that
+/// a write at the version just read can tell its change log what the row held without reading
+/// it again. A version is never given to other contents, so a row remembered at a version is
+/// that row's text for as long as the row is at that version.
+final class RecentRows: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rows: [(scope: String, version: String, json: String)] = []
+    /// How many rows are remembered (a store writes one to three documents at a time).
+    static let capacity = 8
+
+    func remember(_ json: String, of scope: String, at version: String) {
+        lock.withLock {
+            // Scopes compare byte for byte, as the table's column does (`café` composed and
+            // decomposed are two books).
+            rows.removeAll { $0.scope.utf8.elementsEqual(scope.utf8) }
+            if rows.count == Self.capacity { rows.removeFirst() }
+            rows.append((scope, version, json))
+        }
+    }
+
+    func text(of scope: String, at version: String) -> String? {
+        lock.withLock {
+            rows.last {
+                $0.version.utf8.elementsEqual(version.utf8) && $0.scope.utf8.elementsEqual(scope.utf8)
+            }?
+            .json
+        }
     }
 }
 

@@ -294,6 +294,69 @@ struct RouteTests {
     }
 
     @Test(
+        "server stamps: a user's first write starts the clock; one write of three keys takes three ticks after the latest stamp pushed",
+        arguments: TestDatabase.available)
+    func serverStamps(database: TestDatabase) async throws {
+        try await withServer(database) { client, alice, _, _ in
+            func entries(since cursor: String?) async throws -> [JSONObject] {
+                let path = "/v1/sync/changes" + (cursor.map { "?since=\($0)" } ?? "")
+                let answer = try await client.send(.get, path, token: alice)
+                return answer.json?.objectValue?["entries"]?.arrayValue?.compactMap(\.objectValue) ?? []
+            }
+            func stamp(_ entry: JSONObject) -> (time: Int?, counter: Int?, replica: String?) {
+                let stamp = entry["stamp"]?.objectValue
+                return (
+                    stamp?["time"]?.numberValue?.integerValue, stamp?["counter"]?.numberValue?.integerValue,
+                    stamp?["replica"]?.stringValue
+                )
+            }
+            // The first write of a new user: two keys, counters 0 and 1 at the server's time.
+            let before = Int(Date().timeIntervalSince1970 * 1000)
+            _ = try await client.send(
+                .patch, "/v1/epub/preferences/shared", token: alice,
+                body: #"{"fontSize":1.2,"theme":"sepia"}"#)
+            let first = try await entries(since: nil)
+            #expect(first.map { $0["key"]?.stringValue } == ["fontSize", "theme"])
+            #expect(first.map { stamp($0).counter } == [0, 1])
+            let time = try #require(stamp(first[0]).time)
+            #expect(time >= before && stamp(first[1]).time == time)
+            // A device pushes a stamp an hour ahead; the server's clock follows it, so its next
+            // stamps come after it: the same time, the next three counters, in the order written.
+            let ahead = UInt64(before) + 3_600_000
+            let phone = ReplicaID.random(prefix: "phone").rawValue
+            let push = """
+                {"replica":"\(phone)","entries":[{"scope":"epub/shared","key":"lineHeight","value":1.5,
+                "stamp":{"time":\(ahead),"counter":7,"replica":"\(phone)"}}]}
+                """
+            #expect(try await client.send(.post, "/v1/sync/push", token: alice, body: push).status == .ok)
+            let cursor = try #require(
+                try await client.send(.get, "/v1/sync/changes", token: alice).json?.objectValue?["cursor"]?
+                    .stringValue)
+            let patched = try await client.send(
+                .patch, "/v1/epub/preferences/shared", token: alice,
+                body: #"{"theme":"dark","lineHeight":1.6,"fontSize":1.4}"#)
+            #expect(patched.status == .ok)
+            let next = try await entries(since: cursor)
+            #expect(Set(next.compactMap { $0["key"]?.stringValue }) == ["theme", "lineHeight", "fontSize"])
+            #expect(next.map { stamp($0).time } == Array(repeating: Int(ahead), count: 3))
+            #expect(next.map { stamp($0).counter }.sorted { ($0 ?? 0) < ($1 ?? 0) } == [8, 9, 10])
+            #expect(next.allSatisfy { stamp($0).replica?.hasPrefix("server-") == true })
+            // Each took its own number of the change sequence: paging one at a time finds them all.
+            var seen: [String] = []
+            var page: String? = cursor
+            for _ in 0..<3 {
+                let answer = try await client.send(
+                    .get, "/v1/sync/changes?since=\(page ?? "")&limit=1", token: alice)
+                let object = try #require(answer.json?.objectValue)
+                seen +=
+                    object["entries"]?.arrayValue?.compactMap { $0.objectValue?["key"]?.stringValue } ?? []
+                page = object["cursor"]?.stringValue
+            }
+            #expect(seen.count == 3 && Set(seen).count == 3)
+        }
+    }
+
+    @Test(
         "export lists every document; account-data removes them all and old cursors get 410",
         arguments: TestDatabase.available)
     func exportAndDeletion(database: TestDatabase) async throws {

@@ -62,13 +62,32 @@ actor InMemorySQLDatabase: SQLDatabase {
                 guard rows[key] == nil else { throw SQLDoubleError.duplicateKey }
                 rows[key] = (bindings[2], bindings[3])
                 return 1
+            case "INSERT INTO reading_preferences (user_id, scope, json, version) VALUES (?, ?, ?, ?) ON CONFLICT (user_id, scope) DO NOTHING":
+                let key = Self.key(bindings[0], bindings[1])
+                guard rows[key] == nil else { return 0 }
+                rows[key] = (bindings[2], bindings[3])
+                return 1
             case "UPDATE reading_preferences SET json = ?, version = ? WHERE user_id = ? AND scope = ?":
                 let key = Self.key(bindings[2], bindings[3])
                 guard rows[key] != nil else { return 0 }
                 rows[key] = (bindings[0], bindings[1])
                 return 1
+            case "UPDATE reading_preferences SET json = ?, version = ? WHERE user_id = ? AND scope = ? AND version = ?":
+                let key = Self.key(bindings[2], bindings[3])
+                guard let row = rows[key], Array(row.version.utf8) == Array(bindings[4].utf8) else {
+                    return 0
+                }
+                rows[key] = (bindings[0], bindings[1])
+                return 1
             case "DELETE FROM reading_preferences WHERE user_id = ? AND scope = ?":
                 return rows.removeValue(forKey: Self.key(bindings[0], bindings[1])) == nil ? 0 : 1
+            case "DELETE FROM reading_preferences WHERE user_id = ? AND scope = ? AND version = ?":
+                let key = Self.key(bindings[0], bindings[1])
+                guard let row = rows[key], Array(row.version.utf8) == Array(bindings[2].utf8) else {
+                    return 0
+                }
+                rows[key] = nil
+                return 1
             case "DELETE FROM reading_preferences WHERE user_id = ?":
                 let user = Array(bindings[0].utf8)
                 let removed = rows.keys.filter { $0.user == user }

@@ -3,12 +3,11 @@ import Foundation
 import ReadingPreferencesSQL
 
 /// The server's users and their bearer tokens. A token is shown once, when it is made; the
-/// database keeps only its SHA-256, so a copy of the database opens no account. A token found
-/// is remembered for ten seconds by each instance, so most requests make no query for it (a
-/// token deleted from the table stops working within that time).
+/// database keeps only its SHA-256, so a copy of the database opens no account. Every request
+/// looks its token up (one query by the primary key), so a token deleted from the table stops
+/// working at once, on every instance.
 struct Accounts: Sendable {
     let database: any ServerDatabase
-    let cache = TokenCache()
 
     /// A new account with one token.
     ///
@@ -54,25 +53,5 @@ struct Accounts: Sendable {
     static func randomHex(bytes: Int) -> String {
         var generator = SystemRandomNumberGenerator()
         return hex((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
-    }
-}
-
-/// Tokens found recently, by hash, for ten seconds.
-final class TokenCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String: (user: String, until: Date)] = [:]
-
-    func user(for hash: String) -> String? {
-        lock.withLock {
-            guard let entry = entries[hash], entry.until > Date() else { return nil }
-            return entry.user
-        }
-    }
-
-    func remember(_ user: String, for hash: String) {
-        lock.withLock {
-            if entries.count > 100_000 { entries.removeAll() }
-            entries[hash] = (user, Date().addingTimeInterval(10))
-        }
     }
 }

@@ -84,12 +84,14 @@ enum Schema {
 enum ServerError: Error, CustomStringConvertible {
     case newerDatabase(Int, known: Int)
     case usage(String)
+    /// The database answered with something the server never writes.
+    case unexpectedRow(String)
 
     var description: String {
         switch self {
         case .newerDatabase(let applied, let known):
             return "the database is at schema version \(applied); this server knows up to \(known)"
-        case .usage(let message): return message
+        case .usage(let message), .unexpectedRow(let message): return message
         }
     }
 }

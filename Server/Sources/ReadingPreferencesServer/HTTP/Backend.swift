@@ -15,6 +15,9 @@ struct Backend: Sendable {
     let answers = AnswerCache()
     /// Each user's store writes on this instance, one at a time.
     let writes = UserTurns()
+    /// Each user's document writes on this instance (each in one transaction that holds the
+    /// user's rows from its first read), four at a time.
+    let documentWrites = UserTurns(width: 4)
     /// The largest document or edits body accepted.
     static let bodyLimit = 1 << 20
     /// The largest push accepted (a replica file's limit, SPEC 10.1).
@@ -23,6 +26,12 @@ struct Backend: Sendable {
     /// A user's documents: the store's SQL storage, whose every batch also stamps the synced
     /// keys it changed, in the same transaction.
     func storage(for userID: String) -> SQLPreferencesStorage {
+        storage(for: userID, in: database)
+    }
+
+    /// A user's storage on a database or on one transaction of it (whose reads then see the
+    /// user's rows held, and whose batches are part of it).
+    func storage(for userID: String, in database: any SQLDatabase) -> SQLPreferencesStorage {
         var storage = SQLPreferencesStorage(database: database, userID: userID)
         let replica = replica
         storage.afterWrites = { transaction, writes in

@@ -1,14 +1,19 @@
 import Foundation
 
-/// Runs asynchronous work one piece at a time, in the order asked.
+/// Runs asynchronous work at most `width` pieces at a time (one by default), in the order asked.
 ///
 /// A lock, not an actor: taking and giving a turn are short synchronous steps, so a turn is
 /// handed to the next waiter the moment its work ends, without a hop to another executor.
 final class AsyncTurns: @unchecked Sendable {
     private let lock = NSLock()
-    private var busy = false
+    private let width: Int
+    private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
     private var next = 0
+
+    init(width: Int = 1) {
+        self.width = max(width, 1)
+    }
 
     func run<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T {
         await take()
@@ -18,18 +23,18 @@ final class AsyncTurns: @unchecked Sendable {
 
     private func take() async {
         let free = lock.withLock {
-            if busy { return false }
-            busy = true
+            if running == width { return false }
+            running += 1
             return true
         }
         if free { return }
         await withCheckedContinuation { continuation in
             let now = lock.withLock {
-                if busy {
+                if running == width {
                     waiting.append(continuation)
                     return false
                 }
-                busy = true
+                running += 1
                 return true
             }
             if now { continuation.resume() }
@@ -41,10 +46,10 @@ final class AsyncTurns: @unchecked Sendable {
             guard next < waiting.count else {
                 waiting.removeAll(keepingCapacity: true)
                 next = 0
-                busy = false
+                running -= 1
                 return nil
             }
-            // The turn passes straight to the first waiter (`busy` stays set); the queue drops
+            // The turn passes straight to the first waiter (`running` stays); the queue drops
             // the ones served once they are half of it (amortized constant time).
             let waiter = waiting[next]
             next += 1
@@ -58,18 +63,27 @@ final class AsyncTurns: @unchecked Sendable {
     }
 }
 
-/// Turns per user: the store writes of one user on this instance run one at a time, so they
-/// never make each other retry (a store write loads, changes, and saves at the version it
-/// loaded; sixteen at once on one document would each retry until one of its tries came first).
-/// Writes through other instances still meet as conflicts, and are retried as before.
+/// Turns per user: at most `width` writes of one user at a time on this instance.
+///
+/// With a width of one, a user's store writes never make each other retry (a store write
+/// loads, changes, and saves at the version it loaded; sixteen at once on one document would
+/// each retry until one of its tries came first); writes through other instances still meet as
+/// conflicts, and are retried. Writes that read inside the database transaction holding the
+/// user's rows cannot conflict; a width above one lets the next of them wait in the database
+/// while one runs, and still bounds the connections one user holds.
 final class UserTurns: @unchecked Sendable {
     private let lock = NSLock()
+    private let width: Int
     private var users: [String: (turns: AsyncTurns, holders: Int)] = [:]
+
+    init(width: Int = 1) {
+        self.width = width
+    }
 
     /// Runs `work` in the user's turn.
     func run<T: Sendable>(_ user: String, _ work: @Sendable () async throws -> T) async throws -> T {
         let turns = lock.withLock { () -> AsyncTurns in
-            var entry = users[user] ?? (AsyncTurns(), 0)
+            var entry = users[user] ?? (AsyncTurns(width: width), 0)
             entry.holders += 1
             users[user] = entry
             return entry.turns

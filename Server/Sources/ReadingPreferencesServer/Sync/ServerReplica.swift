@@ -118,29 +118,51 @@ struct ServerReplica: Sendable {
         }
         guard !changes.isEmpty else { return }
         let server = Self.replicaID(for: userID)
-        var row = try await Self.userRow(transaction, userID)
+        var row = try await advance(userID, by: changes.count, in: transaction)
+        // The clock now stands at the last of the stamps (SPEC 10.1's tick, once per change):
+        // they are its `count` counters up to where it stands, at its time. A counter past the
+        // largest is spent: that change gets no stamp, as the tick gives none.
+        let first = row.counter + 1 - UInt64(changes.count)
         var stamped: [(scope: SyncScope, key: String, entry: SyncEntry)] = []
-        for (scope, key, value) in changes {
-            guard let stamp = tick(&row, replica: server) else { continue }
+        for (offset, (scope, key, value)) in changes.enumerated() {
+            let counter = first + UInt64(offset)
+            guard let stamp = SyncStamp(time: row.time, counter: counter, replica: server) else { break }
             stamped.append((scope, key, SyncEntry(value: value, stamp: stamp)))
         }
-        try await Self.store(stamped, &row, transaction, userID)
+        row.nextSeq -= Int64(changes.count)
         // The server's own merged stamp is its entries' greatest, which the state notes as it
         // reads them; only other replicas' merged stamps are kept apart.
-        try await Self.save(row, transaction, userID)
+        try await Self.store(stamped, &row, transaction, userID)
+        if row.counter > SyncStamp.maximum {
+            row.counter = SyncStamp.maximum
+            try await Self.save(row, transaction, userID)
+        }
     }
 
-    /// A new stamp of the server's clock (SPEC 10.1's tick), or `nil` when the counter is spent.
-    func tick(_ row: inout UserRow, replica: ReplicaID) -> SyncStamp? {
-        let wall = now()
-        if wall > row.time {
-            row.time = wall
-            row.counter = 0
-        } else {
-            guard row.counter < SyncStamp.maximum else { return nil }
-            row.counter += 1
+    /// Ticks the user's clock `count` times and takes `count` numbers of the change sequence, in
+    /// one statement: the clock and the next number after them (the row is created on first use).
+    func advance(_ userID: String, by count: Int, in transaction: any SQLDatabase) async throws -> UserRow {
+        let wall = String(now())
+        let sql =
+            "UPDATE sync_users SET "
+            + "clock_counter = CASE WHEN CAST(? AS BIGINT) > clock_time THEN CAST(? AS BIGINT) "
+            + "ELSE clock_counter + CAST(? AS BIGINT) END, "
+            + "clock_time = CASE WHEN CAST(? AS BIGINT) > clock_time THEN CAST(? AS BIGINT) ELSE clock_time END, "
+            + "next_seq = next_seq + CAST(? AS BIGINT) WHERE user_id = ? "
+            + "RETURNING CAST(clock_time AS TEXT) AS clock_time, CAST(clock_counter AS TEXT) AS clock_counter, "
+            + "CAST(next_seq AS TEXT) AS next_seq, CAST(floor_seq AS TEXT) AS floor_seq"
+        let values = [wall, String(count - 1), String(count), wall, wall, String(count), userID]
+        var rows = try await transaction.query(sql, values)
+        if rows.isEmpty {
+            _ = try await Self.userRow(transaction, userID)
+            rows = try await transaction.query(sql, values)
         }
-        return SyncStamp(time: row.time, counter: row.counter, replica: replica)
+        guard let row = rows.first, let time = row["clock_time"].flatMap({ UInt64($0) }),
+            let counter = row["clock_counter"].flatMap({ UInt64($0) }),
+            let next = row["next_seq"].flatMap({ Int64($0) })
+        else { throw ServerError.unexpectedRow("the sync row of \(userID) could not be read") }
+        return UserRow(
+            time: time, counter: counter, nextSeq: next, floor: Int64(row["floor_seq"] ?? "0") ?? 0)
     }
 
     // MARK: - Push
