@@ -341,6 +341,23 @@ struct RouteTests {
             #expect(next.map { stamp($0).time } == Array(repeating: Int(ahead), count: 3))
             #expect(next.map { stamp($0).counter }.sorted { ($0 ?? 0) < ($1 ?? 0) } == [8, 9, 10])
             #expect(next.allSatisfy { stamp($0).replica?.hasPrefix("server-") == true })
+            // Each entry holds its value as written, and a removal is stamped as one.
+            let written = Dictionary(
+                next.compactMap { entry in entry["key"]?.stringValue.map { ($0, entry["value"]) } },
+                uniquingKeysWith: { first, _ in first })
+            #expect(written["theme"] == .string("dark"))
+            #expect(
+                written["lineHeight"]??.jsonString() == "1.6" && written["fontSize"]??.jsonString() == "1.4")
+            let last = try #require(
+                try await client.send(.get, "/v1/sync/changes", token: alice).json?.objectValue?["cursor"]?
+                    .stringValue)
+            _ = try await client.send(
+                .patch, "/v1/epub/preferences/shared", token: alice, body: #"{"theme":null}"#)
+            let removal = try await entries(since: last)
+            #expect(removal.count == 1 && removal.first?["removed"] == .bool(true))
+            #expect(
+                removal.first.map { stamp($0).counter } == 11
+                    && removal.first.map { stamp($0).time } == Int(ahead))
             // Each took its own number of the change sequence: paging one at a time finds them all.
             var seen: [String] = []
             var page: String? = cursor
@@ -353,6 +370,23 @@ struct RouteTests {
                 page = object["cursor"]?.stringValue
             }
             #expect(seen.count == 3 && Set(seen).count == 3)
+        }
+    }
+
+    @Test(
+        "an entry's text cut around its stamp, filled in by PostgreSQL, is the library's text byte for byte",
+        arguments: [
+            #"1.50"#, #"1e400"#, #""caf\u00e9 \"quoted\" \\ 時""#, #"{"a":[1,{"b":null}],"z":-0}"#, #"true"#,
+            #""{\"time\":0,\"counter\":0}""#,
+        ])
+    func entryText(value: String) throws {
+        let server = ServerReplica.replicaID(for: "someone")
+        for value in [try JSONValue(json: Data(value.utf8)), nil] as [JSONValue?] {
+            let cut = try #require(ServerReplica.entryText(value, by: server))
+            let stamp = try #require(
+                SyncStamp(time: 1_795_634_049_847, counter: 9_007_199_254_740_991, replica: server))
+            let filled = cut.head + "1795634049847" + #","counter":"# + "9007199254740991" + cut.tail
+            #expect(filled == SyncEntry(value: value, stamp: stamp).jsonValue.jsonString())
         }
     }
 

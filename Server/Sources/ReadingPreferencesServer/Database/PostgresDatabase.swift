@@ -102,12 +102,16 @@ final class PostgresDatabase: ServerDatabase, @unchecked Sendable {
             var columns: [String: String] = [:]
             for cell in row {
                 guard cell.bytes != nil else { continue }
-                if let text = try? cell.decode(String.self) {
-                    columns[cell.columnName] = text
-                } else if let number = try? cell.decode(Int64.self) {
-                    columns[cell.columnName] = String(number)
-                } else if let flag = try? cell.decode(Bool.self) {
-                    columns[cell.columnName] = flag ? "true" : "false"
+                // By the column's type: a binary integer also "decodes" as a string of its bytes.
+                switch cell.dataType {
+                case .int8, .int4, .int2:
+                    if let number = try? cell.decode(Int64.self) { columns[cell.columnName] = String(number) }
+                case .bool:
+                    if let flag = try? cell.decode(Bool.self) {
+                        columns[cell.columnName] = flag ? "true" : "false"
+                    }
+                default:
+                    if let text = try? cell.decode(String.self) { columns[cell.columnName] = text }
                 }
             }
             result.append(columns)
