@@ -374,23 +374,6 @@ struct RouteTests {
     }
 
     @Test(
-        "an entry's text cut around its stamp, filled in by PostgreSQL, is the library's text byte for byte",
-        arguments: [
-            #"1.50"#, #"1e400"#, #""caf\u00e9 \"quoted\" \\ 時""#, #"{"a":[1,{"b":null}],"z":-0}"#, #"true"#,
-            #""{\"time\":0,\"counter\":0}""#,
-        ])
-    func entryText(value: String) throws {
-        let server = ServerReplica.replicaID(for: "someone")
-        for value in [try JSONValue(json: Data(value.utf8)), nil] as [JSONValue?] {
-            let cut = try #require(ServerReplica.entryText(value, by: server))
-            let stamp = try #require(
-                SyncStamp(time: 1_795_634_049_847, counter: 9_007_199_254_740_991, replica: server))
-            let filled = cut.head + "1795634049847" + #","counter":"# + "9007199254740991" + cut.tail
-            #expect(filled == SyncEntry(value: value, stamp: stamp).jsonValue.jsonString())
-        }
-    }
-
-    @Test(
         "export lists every document; account-data removes them all and old cursors get 410",
         arguments: TestDatabase.available)
     func exportAndDeletion(database: TestDatabase) async throws {

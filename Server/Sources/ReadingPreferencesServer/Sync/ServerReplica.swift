@@ -118,7 +118,6 @@ struct ServerReplica: Sendable {
         }
         guard !changes.isEmpty else { return }
         let server = Self.replicaID(for: userID)
-        if try await stampInOneStatement(changes, by: server, of: userID, in: transaction) { return }
         var row = try await advance(userID, by: changes.count, in: transaction)
         // The clock now stands at the last of the stamps (SPEC 10.1's tick, once per change):
         // they are its `count` counters up to where it stands, at its time. A counter past the
@@ -134,41 +133,28 @@ struct ServerReplica: Sendable {
         // The server's own merged stamp is its entries' greatest, which the state notes as it
         // reads them; only other replicas' merged stamps are kept apart.
         try await Self.store(stamped, &row, transaction, userID)
-        try await spend(row, userID, in: transaction)
-    }
-
-    /// The statement that ticks the user's clock `count` times (SPEC 10.1's tick: the wall
-    /// clock when it is ahead, counter 0, then one more each time; otherwise the counter goes
-    /// on) and takes `count` numbers of the change sequence, returning where they stand.
-    static let advancing =
-        "UPDATE sync_users SET "
-        + "clock_counter = CASE WHEN CAST(? AS BIGINT) > clock_time THEN CAST(? AS BIGINT) "
-        + "ELSE clock_counter + CAST(? AS BIGINT) END, "
-        + "clock_time = CASE WHEN CAST(? AS BIGINT) > clock_time THEN CAST(? AS BIGINT) ELSE clock_time END, "
-        + "next_seq = next_seq + CAST(? AS BIGINT) WHERE user_id = ? "
-        + "RETURNING clock_time, clock_counter, next_seq, floor_seq"
-
-    /// The values of ``advancing``.
-    func advancingValues(_ userID: String, by count: Int) -> [String] {
-        let wall = String(now())
-        return [wall, String(count - 1), String(count), wall, wall, String(count), userID]
+        if row.counter > SyncStamp.maximum {
+            row.counter = SyncStamp.maximum
+            try await Self.save(row, transaction, userID)
+        }
     }
 
     /// Ticks the user's clock `count` times and takes `count` numbers of the change sequence, in
     /// one statement: the clock and the next number after them (the row is created on first use).
     func advance(_ userID: String, by count: Int, in transaction: any SQLDatabase) async throws -> UserRow {
-        try await Self.userRow(
-            advancedBy: Self.advancing, advancingValues(userID, by: count), of: userID, in: transaction)
-    }
-
-    /// Runs a statement that advances the user's sync row and returns it (again after creating
-    /// the row, when there was none).
-    static func userRow(
-        advancedBy sql: String, _ values: [String], of userID: String, in transaction: any SQLDatabase
-    ) async throws -> UserRow {
+        let wall = String(now())
+        let sql =
+            "UPDATE sync_users SET "
+            + "clock_counter = CASE WHEN CAST(? AS BIGINT) > clock_time THEN CAST(? AS BIGINT) "
+            + "ELSE clock_counter + CAST(? AS BIGINT) END, "
+            + "clock_time = CASE WHEN CAST(? AS BIGINT) > clock_time THEN CAST(? AS BIGINT) ELSE clock_time END, "
+            + "next_seq = next_seq + CAST(? AS BIGINT) WHERE user_id = ? "
+            + "RETURNING CAST(clock_time AS TEXT) AS clock_time, CAST(clock_counter AS TEXT) AS clock_counter, "
+            + "CAST(next_seq AS TEXT) AS next_seq, CAST(floor_seq AS TEXT) AS floor_seq"
+        let values = [wall, String(count - 1), String(count), wall, wall, String(count), userID]
         var rows = try await transaction.query(sql, values)
         if rows.isEmpty {
-            _ = try await userRow(transaction, userID)
+            _ = try await Self.userRow(transaction, userID)
             rows = try await transaction.query(sql, values)
         }
         guard let row = rows.first, let time = row["clock_time"].flatMap({ UInt64($0) }),
@@ -177,76 +163,6 @@ struct ServerReplica: Sendable {
         else { throw ServerError.unexpectedRow("the sync row of \(userID) could not be read") }
         return UserRow(
             time: time, counter: counter, nextSeq: next, floor: Int64(row["floor_seq"] ?? "0") ?? 0)
-    }
-
-    /// Leaves a spent counter at the largest (the changes past it got no stamp).
-    func spend(_ row: UserRow, _ userID: String, in transaction: any SQLDatabase) async throws {
-        guard row.counter > SyncStamp.maximum else { return }
-        var row = row
-        row.counter = SyncStamp.maximum
-        try await Self.save(row, transaction, userID)
-    }
-
-    /// PostgreSQL: the clock's ticks, the sequence numbers and the entries in one statement (a
-    /// `WITH` whose `UPDATE` of the clock feeds the `INSERT` of the entries), so a one-key edit
-    /// holds the user's lock for one round trip less. Each entry's text is the library's,
-    /// written with a zero stamp and cut around the stamp's time and counter, which the
-    /// statement fills in. `false` (nothing done) on SQLite, which has no `UPDATE` inside a
-    /// `WITH`, and for what the general path handles alone: a key given twice, a thousand
-    /// changes or more.
-    func stampInOneStatement(
-        _ changes: [(SyncScope, String, JSONValue?)], by server: ReplicaID, of userID: String,
-        in transaction: any SQLDatabase
-    ) async throws -> Bool {
-        guard database.dialect == .postgres, changes.count < 1000 else { return false }
-        let count = String(changes.count)
-        var entries: [String] = []
-        var values: [String] = []
-        var seen = Set<[UInt8]>()
-        for (index, (scope, key, value)) in changes.enumerated() {
-            guard seen.insert(Array(scope.description.utf8) + [0] + Array(key.utf8)).inserted,
-                let text = Self.entryText(value, by: server)
-            else { return false }
-            entries.append("(?, ?, ?, ?, \(index + 1))")
-            values += [scope.description, key, text.head, text.tail]
-        }
-        let sql =
-            "WITH clock AS (\(Self.advancing)), stored AS ("
-            + "INSERT INTO sync_entries (user_id, scope, entry_key, entry, seq) "
-            + "SELECT ?, e.scope, e.entry_key, e.head || CAST(clock.clock_time AS TEXT) || ',\"counter\":' "
-            + "|| CAST(clock.clock_counter - CAST(? AS BIGINT) + e.i AS TEXT) || e.tail, "
-            + "clock.next_seq - CAST(? AS BIGINT) + e.i - 1 "
-            + "FROM clock CROSS JOIN (VALUES \(entries.joined(separator: ", "))) AS e(scope, entry_key, head, tail, i) "
-            + "WHERE clock.clock_counter - CAST(? AS BIGINT) + e.i <= \(SyncStamp.maximum) "
-            + "ON CONFLICT (user_id, scope, entry_key) DO UPDATE SET entry = excluded.entry, seq = excluded.seq) "
-            + "SELECT CAST(clock_time AS TEXT) AS clock_time, CAST(clock_counter AS TEXT) AS clock_counter, "
-            + "CAST(next_seq AS TEXT) AS next_seq, CAST(floor_seq AS TEXT) AS floor_seq FROM clock"
-        let row = try await Self.userRow(
-            advancedBy: sql,
-            advancingValues(userID, by: changes.count) + [userID, count, count] + values + [count],
-            of: userID, in: transaction)
-        try await spend(row, userID, in: transaction)
-        return true
-    }
-
-    /// An entry's text as the library writes it, cut where its stamp's time and counter go:
-    /// `head` ends with `"time":`, and `tail` starts after the counter.
-    static func entryText(_ value: JSONValue?, by server: ReplicaID) -> (head: String, tail: String)? {
-        guard let zero = SyncStamp(time: 0, counter: 0, replica: server) else { return nil }
-        let text = SyncEntry(value: value, stamp: zero).jsonValue.jsonString()
-        let stamp = zero.jsonValue.jsonString()
-        let opening = #"{"time":0,"counter":0"#
-        // The stamp is the entry's last member: its text ends the entry's.
-        let bytes = Array(text.utf8)
-        let ending = Array(stamp.utf8) + Array("}".utf8)
-        guard bytes.count > ending.count, bytes.suffix(ending.count).elementsEqual(ending),
-            stamp.utf8.starts(with: opening.utf8)
-        else { return nil }
-        let head = String(decoding: bytes.dropLast(ending.count), as: UTF8.self)
-        return (
-            head + #"{"time":"#,
-            String(decoding: stamp.utf8.dropFirst(opening.utf8.count), as: UTF8.self) + "}"
-        )
     }
 
     // MARK: - Push
