@@ -75,20 +75,22 @@ final class PostgresDatabase: ServerDatabase, @unchecked Sendable {
     /// The statement with `?` numbered as `$n` (the package's statements have no `?` in
     /// literals), and its values bound as text.
     static func statement(_ sql: String, _ bindings: [String]) -> PostgresQuery {
-        var text = ""
-        text.reserveCapacity(sql.utf8.count + 8)
+        // Byte by byte: `?` is ASCII, and the statement's other bytes are copied as they are.
+        var text: [UInt8] = []
+        text.reserveCapacity(sql.utf8.count + 3 * bindings.count)
         var number = 0
-        for character in sql {
-            if character == "?" {
+        for byte in sql.utf8 {
+            if byte == UInt8(ascii: "?") {
                 number += 1
-                text += "$\(number)"
+                text.append(UInt8(ascii: "$"))
+                text.append(contentsOf: String(number).utf8)
             } else {
-                text.append(character)
+                text.append(byte)
             }
         }
         var binds = PostgresBindings(capacity: bindings.count)
         for value in bindings { binds.append(value) }
-        return PostgresQuery(unsafeSQL: text, binds: binds)
+        return PostgresQuery(unsafeSQL: String(decoding: text, as: UTF8.self), binds: binds)
     }
 
     /// An `INSERT`, `UPDATE` or `DELETE` made to answer how many rows it changed.

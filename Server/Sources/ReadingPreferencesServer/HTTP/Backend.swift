@@ -16,8 +16,9 @@ struct Backend: Sendable {
     /// Each user's store writes on this instance, one at a time.
     let writes = UserTurns()
     /// Each user's document writes on this instance (each in one transaction that holds the
-    /// user's rows from its first read), four at a time.
-    let documentWrites = UserTurns(width: 4)
+    /// user's rows from its first read), eight at a time: the next ones wait in the database
+    /// while one runs, and one user holds at most eight of PostgreSQL's twenty connections.
+    let documentWrites = UserTurns(width: 8)
     /// The largest document or edits body accepted.
     static let bodyLimit = 1 << 20
     /// The largest push accepted (a replica file's limit, SPEC 10.1).
