@@ -29,21 +29,31 @@ public struct ReadingServer: Sendable {
     /// The PostgreSQL client's run loop, for as long as the server is open.
     private let clientTask: Task<Void, Never>?
 
+    /// How many of a user's document writes that wait at once run in one transaction, at most,
+    /// unless told otherwise.
+    public static let defaultWriteGroupLimit = 32
+
     /// Opens the database, creates or upgrades its tables, and prepares the routes.
     ///
     /// - Parameters:
     ///   - choice: The database.
+    ///   - writeGroupLimit: How many of a user's document writes (`PUT`, `PATCH`) that wait at
+    ///     once share one transaction, at most; `1` runs each in its own. Each write is checked,
+    ///     validated and stamped on its own either way.
     ///   - logger: The logger.
     /// - Returns: The server.
     /// - Throws: When the database cannot be opened or its tables made.
-    public static func open(_ choice: DatabaseChoice, logger: Logger = Logger(label: "readingprefs-server"))
+    public static func open(
+        _ choice: DatabaseChoice, writeGroupLimit: Int = defaultWriteGroupLimit,
+        logger: Logger = Logger(label: "readingprefs-server")
+    )
         async throws -> ReadingServer
     {
         switch choice {
         case .sqlite(let path):
             let database = try await SQLiteDatabase.open(path: path)
             try await Schema.migrate(database)
-            return ReadingServer(database: database, clientTask: nil)
+            return ReadingServer(database: database, clientTask: nil, writeGroupLimit: writeGroupLimit)
         case .postgres(let url):
             guard let address = PostgresAddress(url) else {
                 throw ServerError.usage("\(url) is not a postgres://user:password@host:port/database address")
@@ -58,15 +68,19 @@ public struct ReadingServer: Sendable {
                 task.cancel()
                 throw error
             }
-            return ReadingServer(database: database, clientTask: task)
+            return ReadingServer(database: database, clientTask: task, writeGroupLimit: writeGroupLimit)
         }
     }
 
-    init(database: any ServerDatabase, clientTask: Task<Void, Never>?) {
+    init(
+        database: any ServerDatabase, clientTask: Task<Void, Never>?,
+        writeGroupLimit: Int = defaultWriteGroupLimit
+    ) {
         self.database = database
         self.clientTask = clientTask
         accounts = Accounts(database: database)
-        backend = Backend(database: database, replica: ServerReplica(database: database))
+        backend = Backend(
+            database: database, replica: ServerReplica(database: database), writeGroupLimit: writeGroupLimit)
     }
 
     /// Stops the database client.
@@ -105,10 +119,12 @@ public struct ReadingServer: Sendable {
                 throw Problem(.serviceUnavailable, "notReady", "the database does not answer: \(error)")
             }
         }
-        let api = router.group("v1").add(
-            middleware: BearerAuthentication(authenticator: authenticator ?? accounts))
+        let authentication = Authentication(authenticator: authenticator, accounts: accounts)
+        let api = router.group("v1").add(middleware: BearerAuthentication(authentication: authentication))
         DocumentRoutes.add(to: api, backend: backend)
-        PublicationRoutes.add(to: api, backend: backend)
+        // Settings and CSS check the token in the query that reads their documents.
+        PublicationRoutes.add(
+            to: api, reads: router.group("v1"), backend: backend, authentication: authentication)
         ProfileRoutes.add(to: api, backend: backend)
         SyncRoutes.add(to: api, backend: backend)
         AccountRoutes.add(to: api, backend: backend)

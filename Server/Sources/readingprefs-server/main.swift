@@ -1,6 +1,7 @@
 // readingprefs-server: the reading back end (SPEC 14).
 //
 //   readingprefs-server [serve] [--port N] [--host H] [--database-url postgres://...] [--data-dir DIR]
+//                       [--write-group-limit N]
 //   readingprefs-server add-user NAME [--database-url ...] [--data-dir DIR]
 //
 // With no database address, the server keeps an embedded SQLite database in DIR (default
@@ -17,6 +18,7 @@ struct Options {
     var databaseURL: String?
     var dataDirectory = "readingprefs-data"
     var baselines = false
+    var writeGroupLimit = ReadingServer.defaultWriteGroupLimit
 }
 
 /// Writes a line to standard output at once (a pipe would otherwise hold it).
@@ -31,11 +33,14 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
 
 let usage = """
     Usage: readingprefs-server [serve] [--port N] [--host ADDRESS] [--database-url postgres://USER:PASSWORD@HOST:PORT/DB] [--data-dir DIR]
+                               [--write-group-limit N]
            readingprefs-server add-user NAME [--database-url URL] [--data-dir DIR]
 
     serve (the default) answers the routes of SPEC 14 on HOST:PORT (127.0.0.1:8080). Without
     --database-url it keeps an embedded SQLite database in DIR (./readingprefs-data).
     add-user makes an account and prints its id and bearer token (shown once).
+    --write-group-limit N: at most N of a user's document writes waiting at once share one
+    transaction (default \(ReadingServer.defaultWriteGroupLimit); 1: each in its own).
     --benchmark-baselines adds the load benchmark's baseline routes under /v1/bench.
     """
 
@@ -64,6 +69,12 @@ while index < arguments.count {
     case "--database-url": options.databaseURL = value()
     case "--data-dir": options.dataDirectory = value()
     case "--benchmark-baselines": options.baselines = true
+    case "--write-group-limit":
+        let text = value()
+        guard let limit = Int(text), (1...1000).contains(limit) else {
+            fail("--write-group-limit \(text) is not a number from 1 to 1000")
+        }
+        options.writeGroupLimit = limit
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -89,7 +100,7 @@ if let url = options.databaseURL {
 
 let server: ReadingServer
 do {
-    server = try await ReadingServer.open(choice)
+    server = try await ReadingServer.open(choice, writeGroupLimit: options.writeGroupLimit)
 } catch {
     fail("cannot open the database: \(error)", status: 1)
 }

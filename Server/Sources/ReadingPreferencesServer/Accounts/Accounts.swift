@@ -40,10 +40,30 @@ struct Accounts: Sendable {
 
     /// The account a token opens, or `nil`.
     func user(forToken token: String) async throws -> String? {
-        guard !token.isEmpty, token.utf8.count <= 256 else { return nil }
+        guard Self.plausible(token) else { return nil }
         let rows = try await database.query(
             "SELECT user_id FROM tokens WHERE token_hash = ?", [Self.hash(token)])
         return rows.first?["user_id"]
+    }
+
+    /// The account a token opens and its documents' rows at `scopes` (`scope`, `json`,
+    /// `version`), in one query; `nil` when no account has the token.
+    func user(forToken token: String, reading scopes: [String]) async throws -> (
+        userID: String, rows: [[String: String]]
+    )? {
+        guard Self.plausible(token) else { return nil }
+        let rows = try await database.query(
+            "SELECT t.user_id AS user_id, p.scope AS scope, p.json AS json, p.version AS version FROM tokens t "
+                + "LEFT JOIN reading_preferences p ON p.user_id = t.user_id AND p.scope IN (\(SQLMarks.list(scopes.count))) "
+                + "WHERE t.token_hash = ?",
+            scopes + [Self.hash(token)])
+        guard let userID = rows.first?["user_id"] else { return nil }
+        return (userID, rows.filter { $0["scope"] != nil })
+    }
+
+    /// Whether a token could be one this server made (anything else is not looked up).
+    static func plausible(_ token: String) -> Bool {
+        !token.isEmpty && token.utf8.count <= 256
     }
 
     static func hash(_ token: String) -> String {

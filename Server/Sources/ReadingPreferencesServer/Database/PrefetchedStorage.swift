@@ -34,11 +34,24 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
     static func prefetching(_ locations: [StorageLocation], from base: SQLPreferencesStorage) async throws
         -> PrefetchedStorage
     {
-        let scopes = locations.map(SQLPreferencesStorage.scope(of:))
-        let marks = Array(repeating: "?", count: scopes.count).joined(separator: ", ")
+        let scopes = scopes(of: locations)
         let found = try await base.database.query(
-            "SELECT scope, json, version FROM reading_preferences WHERE user_id = ? AND scope IN (\(marks))",
+            "SELECT scope, json, version FROM reading_preferences WHERE user_id = ? AND scope IN (\(SQLMarks.list(scopes.count)))",
             [base.userID] + scopes)
+        return PrefetchedStorage(locations, scopes: scopes, found: found, base: base)
+    }
+
+    /// The scopes of the rows of `locations`, in order.
+    static func scopes(of locations: [StorageLocation]) -> [String] {
+        locations.map(SQLPreferencesStorage.scope(of:))
+    }
+
+    /// The storage with `locations` read already: `found` holds the rows of their `scopes`
+    /// (`scope`, `json`, `version`) that exist.
+    convenience init(
+        _ locations: [StorageLocation], scopes: [String], found: [[String: String]],
+        base: SQLPreferencesStorage
+    ) {
         var byScope: [String: (json: String, version: StorageVersion)] = [:]
         for row in found {
             if let scope = row["scope"], let json = row["json"], let version = row["version"] {
@@ -47,7 +60,7 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
         }
         var rows: [StorageLocation: (json: String, version: StorageVersion)?] = [:]
         for (location, scope) in zip(locations, scopes) { rows[location] = .some(byScope[scope]) }
-        return PrefetchedStorage(base: base, rows: rows)
+        self.init(base: base, rows: rows)
     }
 
     /// The version a prefetched location had when it was read (`.some(nil)`: absent), or `nil`

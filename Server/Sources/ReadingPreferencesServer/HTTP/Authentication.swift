@@ -32,28 +32,78 @@ public protocol Authenticator: Sendable {
 
 extension Accounts: Authenticator {}
 
-/// Every `/v1` route needs `Authorization: Bearer <token>`; an unknown or missing token is 401.
+/// How a request proves whose it is: the bearer token of its `Authorization` header, mapped to
+/// a user by the authenticator. With the accounts table as the authenticator, a route that reads
+/// documents can look the token up in the same query as the documents (one round trip).
+struct Authentication: Sendable {
+    let authenticator: any Authenticator
+    /// The accounts table, when it is the authenticator.
+    let accounts: Accounts?
+
+    init(authenticator: (any Authenticator)?, accounts: Accounts) {
+        self.authenticator = authenticator ?? accounts
+        self.accounts = authenticator == nil ? accounts : nil
+    }
+
+    /// The bearer token of a request (401 without one).
+    static func token(of request: Request) throws -> String {
+        guard let header = request.headers[.authorization] else {
+            throw Problem(.unauthorized, "unauthorized", "this route needs Authorization: Bearer <token>")
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw unknownToken }
+        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+    }
+
+    static let unknownToken = Problem(.unauthorized, "unauthorized", "the token is not known")
+
+    /// The user of a request (401 without a known token).
+    func user(of request: Request) async throws -> String {
+        guard let userID = try await authenticator.user(forToken: try Self.token(of: request)) else {
+            throw Self.unknownToken
+        }
+        return userID
+    }
+
+    /// The user of a request and the rows of the user's documents at `scopes`, in one query when
+    /// the accounts table is the authenticator; otherwise the rows are `nil`, for the caller to
+    /// read.
+    func user(of request: Request, reading scopes: [String]) async throws -> (
+        userID: String, rows: [[String: String]]?
+    ) {
+        guard let accounts else { return (try await user(of: request), nil) }
+        guard let found = try await accounts.user(forToken: try Self.token(of: request), reading: scopes)
+        else {
+            throw Self.unknownToken
+        }
+        return (found.userID, found.rows)
+    }
+
+    /// Runs `check` (a route's reading of its path) after the token when it fails: a request
+    /// without a known token is 401, whatever else is wrong with it.
+    func checked<T>(_ request: Request, _ check: () throws -> T) async throws -> T {
+        do {
+            return try check()
+        } catch {
+            _ = try await user(of: request)
+            throw error
+        }
+    }
+}
+
+/// Every `/v1` route but the two that read with the token (settings and CSS) is behind this
+/// middleware: `Authorization: Bearer <token>`; an unknown or missing token is 401.
 struct BearerAuthentication: RouterMiddleware {
     typealias Context = ServerContext
-    let authenticator: any Authenticator
+    let authentication: Authentication
 
     func handle(
         _ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response
     )
         async throws -> Response
     {
-        guard let header = request.headers[.authorization] else {
-            throw Problem(.unauthorized, "unauthorized", "this route needs Authorization: Bearer <token>")
-        }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer",
-            let userID = try await authenticator.user(
-                forToken: String(parts[1]).trimmingCharacters(in: .whitespaces))
-        else {
-            throw Problem(.unauthorized, "unauthorized", "the token is not known")
-        }
         var context = context
-        context.userID = userID
+        context.userID = try await authentication.user(of: request)
         return try await next(request, context)
     }
 }

@@ -15,14 +15,25 @@ struct Backend: Sendable {
     let answers = AnswerCache()
     /// Each user's store writes on this instance, one at a time.
     let writes = UserTurns()
-    /// Each user's document writes on this instance (each in one transaction that holds the
-    /// user's rows from its first read), eight at a time: the next ones wait in the database
-    /// while one runs, and one user holds at most eight of PostgreSQL's twenty connections.
-    let documentWrites = UserTurns(width: 8)
+    /// Each user's document writes on this instance, in groups that share one transaction
+    /// holding the user's rows from the first read of each write.
+    let documentWrites: WriteGroups
     /// The largest document or edits body accepted.
     static let bodyLimit = 1 << 20
     /// The largest push accepted (a replica file's limit, SPEC 10.1).
     static let pushLimit = 64 << 20
+
+    init(
+        database: any ServerDatabase, replica: ServerReplica,
+        writeGroupLimit: Int = ReadingServer.defaultWriteGroupLimit
+    ) {
+        self.database = database
+        self.replica = replica
+        documentWrites = WriteGroups(database: database, limit: writeGroupLimit) {
+            writes, userID, transaction in
+            try await replica.stamp(writes, of: userID, in: transaction)
+        }
+    }
 
     /// A user's documents: the store's SQL storage, whose every batch also stamps the synced
     /// keys it changed, in the same transaction.
@@ -63,6 +74,29 @@ struct Backend: Sendable {
     func prefetch<Schema: ResolvableSchema>(
         _ schema: Schema.Type, for userID: String, reading publication: String?
     ) async throws -> PrefetchedStorage {
+        try await PrefetchedStorage.prefetching(
+            Self.locations(schema, reading: publication), from: storage(for: userID))
+    }
+
+    /// The user of a request and their storage with the documents a publication's preferences
+    /// come from read, in one query with the token's when the accounts table is the
+    /// authenticator (401 without a known token).
+    func prefetch<Schema: ResolvableSchema>(
+        _ schema: Schema.Type, for request: Request, authentication: Authentication,
+        reading publication: String
+    ) async throws -> (userID: String, storage: PrefetchedStorage) {
+        let locations = Self.locations(schema, reading: publication)
+        let scopes = PrefetchedStorage.scopes(of: locations)
+        let (userID, rows) = try await authentication.user(of: request, reading: scopes)
+        guard let rows else { return (userID, try await prefetch(schema, for: userID, reading: publication)) }
+        return (userID, PrefetchedStorage(locations, scopes: scopes, found: rows, base: storage(for: userID)))
+    }
+
+    /// The documents a publication's preferences come from: the device document, shared, the
+    /// overrides, and the book's.
+    static func locations<Schema: ResolvableSchema>(_ schema: Schema.Type, reading publication: String?)
+        -> [StorageLocation]
+    {
         var locations: [StorageLocation] = [
             .device, .layer(configurable: Schema.identifier, .shared),
             .layer(configurable: Schema.identifier, .overrides),
@@ -70,7 +104,7 @@ struct Backend: Sendable {
         if let publication {
             locations.append(.layer(configurable: Schema.identifier, .publication(publication)))
         }
-        return try await PrefetchedStorage.prefetching(locations, from: storage(for: userID))
+        return locations
     }
 
     // MARK: - Requests
@@ -183,11 +217,22 @@ struct Backend: Sendable {
         case PDF.identifier: return try await visitor.visit(PDF.self)
         case Audio.identifier: return try await visitor.visit(Audio.self)
         case TTS.identifier: return try await visitor.visit(TTS.self)
-        default:
-            throw Problem(
-                .notFound, "unknownConfigurable",
-                "no configurable \(configurable): use " + ConfigurableKind.allNames.joined(separator: ", "))
+        default: throw unknown(configurable)
         }
+    }
+
+    /// Checks that the server knows a configurable (404 otherwise), before anything is read.
+    static func checkKnown(_ configurable: String) throws {
+        switch configurable {
+        case EPUB.identifier, PDF.identifier, Audio.identifier, TTS.identifier: return
+        default: throw unknown(configurable)
+        }
+    }
+
+    private static func unknown(_ configurable: String) -> Problem {
+        Problem(
+            .notFound, "unknownConfigurable",
+            "no configurable \(configurable): use " + ConfigurableKind.allNames.joined(separator: ", "))
     }
 }
 

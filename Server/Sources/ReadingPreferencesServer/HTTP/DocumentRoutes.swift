@@ -104,21 +104,19 @@ enum DocumentRoutes {
         let change: Change
 
         func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
-            // The whole write in one transaction that holds the user's rows: the document read,
-            // checked against the precondition, written at the version read (no second read)
-            // and stamped for sync.
+            // The whole write inside a transaction that holds the user's rows (shared with the
+            // user's other document writes waiting now): the document read, checked against the
+            // precondition, written at the version read (no second read) and stamped for sync.
             let result = try await backend.documentWrites.run(user) {
-                [backend, user, layer, context, precondition, change] in
-                try await backend.database.transaction(lockingUser: user) { transaction in
-                    let store = PreferencesStore<Schema>(storage: backend.storage(for: user, in: transaction))
-                    switch change {
-                    case .replace(let document):
-                        return try await store.replaceDocument(
-                            document, in: layer, context: context, ifMatch: precondition)
-                    case .merge(let patch):
-                        return try await store.mergeDocument(
-                            patch, in: layer, context: context, ifMatch: precondition)
-                    }
+                [layer, context, precondition, change] storage in
+                let store = PreferencesStore<Schema>(storage: storage)
+                switch change {
+                case .replace(let document):
+                    return try await store.replaceDocument(
+                        document, in: layer, context: context, ifMatch: precondition)
+                case .merge(let patch):
+                    return try await store.mergeDocument(
+                        patch, in: layer, context: context, ifMatch: precondition)
                 }
             }
             guard let document = result.document else { return Response(status: .noContent) }

@@ -12,23 +12,38 @@ import ReadingPreferencesStore
 /// - `GET /v1/{c}/publications/{id}/css` (EPUB): the inline style and its properties, with the
 ///   CSS's own fingerprint.
 /// - `POST /v1/{c}/publications/{id}/edits`: the edits, all or none, conditional on `If-Match`.
+///
+/// Settings and CSS, the routes read most, check the token themselves, in the query that reads
+/// the documents (`reads`, a group without ``BearerAuthentication``); the edits are behind it.
 enum PublicationRoutes {
-    static func add(to api: RouterGroup<ServerContext>, backend: Backend) {
-        api.get("/:configurable/publications/:publication/settings") { request, context in
-            try await Backend.schema(
-                try context.parameters.require("configurable"),
+    static func add(
+        to api: RouterGroup<ServerContext>, reads: RouterGroup<ServerContext>, backend: Backend,
+        authentication: Authentication
+    ) {
+        reads.get("/:configurable/publications/:publication/settings") { request, context in
+            let (configurable, publication) = try await authentication.checked(request) {
+                () throws -> (String, String) in
+                let configurable = try context.parameters.require("configurable")
+                try Backend.checkKnown(configurable)
+                return (configurable, try PublicationRoutes.publication(context))
+            }
+            return try await Backend.schema(
+                configurable,
                 Settings(
-                    backend: backend, user: try context.user(), publication: try publication(context),
+                    backend: backend, authentication: authentication, publication: publication,
                     request: request))
         }
-        api.get("/:configurable/publications/:publication/css") { request, context in
-            let configurable = try context.parameters.require("configurable")
-            guard configurable == EPUB.identifier else {
-                throw Problem(.notFound, "noCSS", "Readium CSS is made for epub, not \(configurable)")
+        reads.get("/:configurable/publications/:publication/css") { request, context in
+            let (configurable, publication) = try await authentication.checked(request) {
+                () throws -> (String, String) in
+                let configurable = try context.parameters.require("configurable")
+                guard configurable == EPUB.identifier else {
+                    throw Problem(.notFound, "noCSS", "Readium CSS is made for epub, not \(configurable)")
+                }
+                return (configurable, try PublicationRoutes.publication(context))
             }
-            let user = try context.user()
-            let publication = try publication(context)
-            let storage = try await backend.prefetch(EPUB.self, for: user, reading: publication)
+            let (user, storage) = try await backend.prefetch(
+                EPUB.self, for: request, authentication: authentication, reading: publication)
             let key = AnswerCache.Key(
                 kind: .css, user: user, configurable: configurable, publication: publication,
                 query: request.uri.query ?? "")
@@ -133,12 +148,13 @@ enum PublicationRoutes {
     /// (and kept).
     struct Settings: SchemaVisitor {
         let backend: Backend
-        let user: String
+        let authentication: Authentication
         let publication: String
         let request: Request
 
         func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
-            let storage = try await backend.prefetch(schema, for: user, reading: publication)
+            let (user, storage) = try await backend.prefetch(
+                schema, for: request, authentication: authentication, reading: publication)
             let key = AnswerCache.Key(
                 kind: .settings, user: user, configurable: Schema.identifier, publication: publication,
                 query: request.uri.query ?? "")

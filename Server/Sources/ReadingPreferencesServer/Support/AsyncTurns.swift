@@ -63,27 +63,21 @@ final class AsyncTurns: @unchecked Sendable {
     }
 }
 
-/// Turns per user: at most `width` writes of one user at a time on this instance.
+/// Turns per user: one write of a user at a time on this instance.
 ///
-/// With a width of one, a user's store writes never make each other retry (a store write
-/// loads, changes, and saves at the version it loaded; sixteen at once on one document would
-/// each retry until one of its tries came first); writes through other instances still meet as
-/// conflicts, and are retried. Writes that read inside the database transaction holding the
-/// user's rows cannot conflict; a width above one lets the next of them wait in the database
-/// while one runs, and still bounds the connections one user holds.
+/// A user's store writes then never make each other retry (a store write loads, changes, and
+/// saves at the version it loaded; sixteen at once on one document would each retry until one
+/// of its tries came first); writes through other instances still meet as conflicts, and are
+/// retried. (Document writes, which read inside the transaction that holds the user's rows,
+/// cannot conflict, and go in groups instead: ``WriteGroups``.)
 final class UserTurns: @unchecked Sendable {
     private let lock = NSLock()
-    private let width: Int
     private var users: [String: (turns: AsyncTurns, holders: Int)] = [:]
-
-    init(width: Int = 1) {
-        self.width = width
-    }
 
     /// Runs `work` in the user's turn.
     func run<T: Sendable>(_ user: String, _ work: @Sendable () async throws -> T) async throws -> T {
         let turns = lock.withLock { () -> AsyncTurns in
-            var entry = users[user] ?? (AsyncTurns(width: width), 0)
+            var entry = users[user] ?? (AsyncTurns(), 0)
             entry.holders += 1
             users[user] = entry
             return entry.turns

@@ -90,8 +90,7 @@ struct ServerReplica: Sendable {
         }
         for start in stride(from: 0, to: rows.count, by: 100) {
             let chunk = rows[start..<min(start + 100, rows.count)]
-            let marks = Array(repeating: "(?, ?, ?, ?, CAST(? AS BIGINT))", count: chunk.count)
-                .joined(separator: ", ")
+            let marks = SQLMarks.list(chunk.count, of: "(?, ?, ?, ?, CAST(? AS BIGINT))")
             _ = try await transaction.execute(
                 "INSERT INTO sync_entries (user_id, scope, entry_key, entry, seq) VALUES \(marks) "
                     + "ON CONFLICT (user_id, scope, entry_key) DO UPDATE SET entry = excluded.entry, seq = excluded.seq",
@@ -279,7 +278,7 @@ struct ServerReplica: Sendable {
             let scopes = Array(Set(request.entries.map(\.0.description)))
             for start in stride(from: 0, to: scopes.count, by: 500) {
                 let chunk = Array(scopes[start..<min(start + 500, scopes.count)])
-                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                let marks = SQLMarks.list(chunk.count)
                 let stored = try await transaction.query(
                     "SELECT scope, entry_key, entry FROM sync_entries WHERE user_id = ? AND scope IN (\(marks))",
                     [userID] + chunk)
@@ -339,7 +338,7 @@ struct ServerReplica: Sendable {
             + "UNION ALL SELECT 'merged', replica_id, stamp, '' FROM sync_merged WHERE user_id = ?"
         var values = [request.replica.rawValue, userID, userID]
         if !scopes.isEmpty {
-            let marks = Array(repeating: "?", count: scopes.count).joined(separator: ", ")
+            let marks = SQLMarks.list(scopes.count)
             sql +=
                 " UNION ALL SELECT 'entry', scope, entry_key, entry FROM sync_entries "
                 + "WHERE user_id = ? AND scope IN (\(marks))"
@@ -399,7 +398,7 @@ struct ServerReplica: Sendable {
         var stored: [String: String] = [:]
         for start in stride(from: 0, to: scopes.count, by: 500) {
             let chunk = Array(scopes[start..<min(start + 500, scopes.count)])
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            let marks = SQLMarks.list(chunk.count)
             for item in try await transaction.query(
                 "SELECT scope, json FROM reading_preferences WHERE user_id = ? AND scope IN (\(marks))",
                 [userID] + chunk)
@@ -420,13 +419,13 @@ struct ServerReplica: Sendable {
         }
         for start in stride(from: 0, to: emptied.count, by: 500) {
             let chunk = Array(emptied[start..<min(start + 500, emptied.count)])
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            let marks = SQLMarks.list(chunk.count)
             _ = try await transaction.execute(
                 "DELETE FROM reading_preferences WHERE user_id = ? AND scope IN (\(marks))", [userID] + chunk)
         }
         for start in stride(from: 0, to: written.count, by: 100) {
             let chunk = written[start..<min(start + 100, written.count)]
-            let marks = Array(repeating: "(?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
+            let marks = SQLMarks.list(chunk.count, of: "(?, ?, ?, ?)")
             _ = try await transaction.execute(
                 "INSERT INTO reading_preferences (user_id, scope, json, version) VALUES \(marks) "
                     + "ON CONFLICT (user_id, scope) DO UPDATE SET json = excluded.json, version = excluded.version",

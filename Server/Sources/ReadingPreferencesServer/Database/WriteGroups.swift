@@ -1,0 +1,226 @@
+import Foundation
+import ReadingPreferencesSQL
+import ReadingPreferencesStore
+
+/// A user's document writes on this instance, run in groups: one transaction, which holds the
+/// user's rows, runs every write that was waiting when it began, one after another.
+///
+/// Each write is whole on its own: it reads the document, checks its precondition, validates
+/// and writes at the version it read, exactly as it would alone, and it sees the writes before
+/// it in its group as it would see them committed. What the writes of a group share is the
+/// transaction's beginning, the user's lock and the commit; the documents the group already
+/// wrote, which the next write loads from memory (``TransactionStorage``) rather than reading
+/// its row again; and the sync stamps, which the group writes once, after its last write, for
+/// the keys each write changed, in the order written (one tick of the clock per key, as the
+/// writes alone would take them). Nobody outside sees a group half-done: its writes commit
+/// together, and only then does any of them answer.
+///
+/// A write that fails before it changed a row (a stale precondition, a rejected value) fails
+/// alone, and the group goes on. A write that fails after it changed a row, or on a statement
+/// the database refused, leaves a transaction that must not commit: the group is rolled back and
+/// each of its writes runs again in a transaction of its own. When the transaction itself fails
+/// (its beginning, the lock, the commit), every write of the group fails with that error, as a
+/// write alone would.
+///
+/// One group of a user runs at a time on an instance; the writes that come meanwhile wait in
+/// memory and make the next group. A group takes at most ``limit`` writes.
+final class WriteGroups: @unchecked Sendable {
+    /// A write: its work on the group's storage, and where its result goes.
+    private struct Pending: Sendable {
+        let work: @Sendable (any PreferencesStorage) async throws -> any Sendable
+        let continuation: CheckedContinuation<any Sendable, any Error>
+    }
+
+    /// Stamps what writes of a user changed, in their transaction.
+    typealias Stamp =
+        @Sendable (_ writes: [SQLDocumentWrite], _ userID: String, _ transaction: any SQLDatabase)
+        async throws -> Void
+
+    let database: any SQLDatabase
+    /// Stamps the synced keys that writes changed, in their transaction.
+    let stamp: Stamp
+    /// The most writes in one group.
+    let limit: Int
+    private let lock = NSLock()
+    /// The writes waiting, by user; a user has an entry while a group of theirs runs.
+    private var waiting: [String: [Pending]] = [:]
+    /// Told, for tests, how many writes of a user wait each time one more waits behind a group.
+    var onWait: (@Sendable (_ userID: String, _ waiting: Int) -> Void)? {
+        get { lock.withLock { waitHook } }
+        set { lock.withLock { waitHook = newValue } }
+    }
+    private var waitHook: (@Sendable (_ userID: String, _ waiting: Int) -> Void)?
+
+    init(database: any SQLDatabase, limit: Int = 32, stamp: @escaping Stamp) {
+        self.database = database
+        self.limit = max(limit, 1)
+        self.stamp = stamp
+    }
+
+    /// Runs a write of the user's documents in the user's next group, and answers its result
+    /// once its group has committed.
+    ///
+    /// - Parameters:
+    ///   - userID: The user.
+    ///   - work: The write, on a storage inside the group's transaction.
+    /// - Returns: What `work` returned.
+    /// - Throws: What `work` threw, or the transaction's error.
+    func run<T: Sendable>(
+        _ userID: String, _ work: @escaping @Sendable (any PreferencesStorage) async throws -> T
+    ) async throws -> T {
+        let result = try await withCheckedThrowingContinuation { continuation in
+            let pending = Pending(work: { try await work($0) }, continuation: continuation)
+            let (first, behind, hook) = lock.withLock {
+                () -> (Bool, Int, (@Sendable (String, Int) -> Void)?) in
+                if waiting[userID] != nil {
+                    waiting[userID]?.append(pending)
+                    return (false, waiting[userID]?.count ?? 0, waitHook)
+                }
+                waiting[userID] = [pending]
+                return (true, 0, nil)
+            }
+            // The groups run in a task of their own: a request that goes away takes none of the
+            // others' writes with it.
+            if first {
+                Task { await self.drain(userID) }
+            } else {
+                hook?(userID, behind)
+            }
+        }
+        guard let value = result as? T else {
+            throw ServerError.unexpectedRow("a grouped write answered \(type(of: result)), not \(T.self)")
+        }
+        return value
+    }
+
+    /// Runs the user's groups until no write waits.
+    private func drain(_ userID: String) async {
+        while let group = next(of: userID) {
+            await run(group, of: userID)
+        }
+    }
+
+    /// The next group: up to ``limit`` of the writes waiting, or `nil` (and the user's entry
+    /// gone) when none waits.
+    private func next(of userID: String) -> [Pending]? {
+        lock.withLock {
+            guard let queue = waiting[userID], !queue.isEmpty else {
+                waiting[userID] = nil
+                return nil
+            }
+            let group = Array(queue.prefix(limit))
+            waiting[userID] = Array(queue.dropFirst(group.count))
+            return group
+        }
+    }
+
+    /// Why a group's transaction must not commit.
+    private struct Spoiled: Error {}
+
+    private func run(_ group: [Pending], of userID: String) async {
+        var outcomes: [Result<any Sendable, any Error>] = []
+        do {
+            outcomes = try await database.transaction(lockingUser: userID) { [stamp] transaction in
+                let watched = WatchedTransaction(transaction)
+                let written = WrittenDocuments()
+                var storage = SQLPreferencesStorage(database: watched, userID: userID)
+                storage.afterWrites = { _, writes in written.append(writes) }
+                let shared = TransactionStorage(base: storage)
+                var outcomes: [Result<any Sendable, any Error>] = []
+                for pending in group {
+                    watched.reset()
+                    do {
+                        outcomes.append(.success(try await pending.work(shared)))
+                    } catch {
+                        guard !watched.changedOrFailed else { throw Spoiled() }
+                        outcomes.append(.failure(error))
+                    }
+                }
+                do {
+                    let writes = written.all
+                    if !writes.isEmpty { try await stamp(writes, userID, watched) }
+                } catch {
+                    throw Spoiled()
+                }
+                return outcomes
+            }
+        } catch is Spoiled {
+            // Each write again, alone, stamped in its own transaction.
+            for pending in group {
+                do {
+                    let value = try await database.transaction(lockingUser: userID) { [stamp] transaction in
+                        var storage = SQLPreferencesStorage(database: transaction, userID: userID)
+                        storage.afterWrites = { transaction, writes in
+                            try await stamp(writes, userID, transaction)
+                        }
+                        return try await pending.work(TransactionStorage(base: storage))
+                    }
+                    pending.continuation.resume(returning: value)
+                } catch {
+                    pending.continuation.resume(throwing: error)
+                }
+            }
+            return
+        } catch {
+            for pending in group { pending.continuation.resume(throwing: error) }
+            return
+        }
+        for (pending, outcome) in zip(group, outcomes) { pending.continuation.resume(with: outcome) }
+    }
+}
+
+/// The documents a group's writes wrote, in order, for their stamps.
+private final class WrittenDocuments: @unchecked Sendable {
+    private let lock = NSLock()
+    private var writes: [SQLDocumentWrite] = []
+
+    func append(_ more: [SQLDocumentWrite]) { lock.withLock { writes += more } }
+
+    var all: [SQLDocumentWrite] { lock.withLock { writes } }
+}
+
+/// A transaction that notes whether the statements since ``reset()`` changed a row or failed:
+/// after either, a write that throws has left the transaction unfit to commit.
+private final class WatchedTransaction: SQLDatabase, @unchecked Sendable {
+    private let transaction: any SQLDatabase
+    private let lock = NSLock()
+    private var touched = false
+
+    init(_ transaction: any SQLDatabase) {
+        self.transaction = transaction
+    }
+
+    var changedOrFailed: Bool { lock.withLock { touched } }
+
+    func reset() { lock.withLock { touched = false } }
+
+    private func note() { lock.withLock { touched = true } }
+
+    func query(_ sql: String, _ bindings: [String]) async throws -> [[String: String]] {
+        // A query that is not a plain read (an `UPDATE ... RETURNING`) counts as a change.
+        if !sql.utf8.starts(with: "SELECT ".utf8) { note() }
+        do {
+            return try await transaction.query(sql, bindings)
+        } catch {
+            note()
+            throw error
+        }
+    }
+
+    func execute(_ sql: String, _ bindings: [String]) async throws -> Int {
+        do {
+            let changed = try await transaction.execute(sql, bindings)
+            if changed > 0 { note() }
+            return changed
+        } catch {
+            note()
+            throw error
+        }
+    }
+
+    func transaction<T: Sendable>(
+        lockingUser userID: String, _ body: @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> T {
+        try await body(self)
+    }
+}
