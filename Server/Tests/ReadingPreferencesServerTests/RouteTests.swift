@@ -67,6 +67,9 @@ struct RouteTests {
                 (.post, "/v1/epub/profiles"), (.put, "/v1/epub/profiles/active"),
                 (.patch, "/v1/epub/profiles/p"), (.post, "/v1/epub/profiles/p/duplicate"),
                 (.delete, "/v1/epub/profiles/p"),
+                // Wrong in another way too: the token is checked first.
+                (.get, "/v1/nope/publications/b/settings"), (.get, "/v1/pdf/publications/b/css"),
+                (.get, "/v1/epub/publications/%ZZ/settings"), (.get, "/v1/epub/publications/%ZZ/css"),
             ] {
                 let missing = try await client.send(method, uri, token: nil)
                 #expect(missing.status == .unauthorized, "\(method) \(uri)")
