@@ -129,6 +129,18 @@ struct IsolationTests {
             #expect(try await client.send(.get, path, token: "laptop-token").body == #"{"theme":"dark"}"#)
             #expect(try await client.send(.get, path, token: "other-token").status == .notFound)
             #expect(try await client.send(.get, path, token: "stolen-token").status == .unauthorized)
+            // Settings read the versions after asking the authenticator (not in its query).
+            let book = path.replacingOccurrences(of: "/preferences/publications/", with: "/publications/")
+            let settings = try await client.send(.get, book + "/settings", token: "laptop-token")
+            #expect(settings.json?.objectValue?["preferences"]?.objectValue?["theme"] == .string("dark"))
+            let etag = try #require(settings.etag)
+            let again = try await client.send(
+                .get, book + "/settings", token: "phone-token", headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified)
+            let other = try await client.send(.get, book + "/settings", token: "other-token")
+            #expect(other.status == .ok)
+            #expect(other.json?.objectValue?["preferences"]?.objectValue?["theme"] == nil)
+            #expect(try await client.send(.get, book + "/css", token: "stolen-token").status == .unauthorized)
         }
         await server.close()
     }

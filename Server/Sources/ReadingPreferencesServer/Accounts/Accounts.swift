@@ -46,19 +46,23 @@ struct Accounts: Sendable {
         return rows.first?["user_id"]
     }
 
-    /// The account a token opens and its documents' rows at `scopes` (`scope`, `json`,
-    /// `version`), in one query; `nil` when no account has the token.
-    func user(forToken token: String, reading scopes: [String]) async throws -> (
-        userID: String, rows: [[String: String]]
+    /// The account a token opens and the versions of its documents at `scopes` (by scope; a
+    /// scope without a document is left out), in one query; `nil` when no account has the token.
+    func user(forToken token: String, versionsAt scopes: [String]) async throws -> (
+        userID: String, versions: [String: String]
     )? {
         guard Self.plausible(token) else { return nil }
         let rows = try await database.query(
-            "SELECT t.user_id AS user_id, p.scope AS scope, p.json AS json, p.version AS version FROM tokens t "
-                + "LEFT JOIN reading_preferences p ON p.user_id = t.user_id AND p.scope IN (\(SQLMarks.list(scopes.count))) "
-                + "WHERE t.token_hash = ?",
+            "SELECT t.user_id AS user_id, p.scope AS scope, p.version AS version FROM tokens t "
+                + "LEFT JOIN reading_preferences p ON p.user_id = t.user_id "
+                + "AND p.scope IN (\(SQLMarks.list(scopes.count))) WHERE t.token_hash = ?",
             scopes + [Self.hash(token)])
         guard let userID = rows.first?["user_id"] else { return nil }
-        return (userID, rows.filter { $0["scope"] != nil })
+        var versions: [String: String] = [:]
+        for row in rows {
+            if let scope = row["scope"], let version = row["version"] { versions[scope] = version }
+        }
+        return (userID, versions)
     }
 
     /// Whether a token could be one this server made (anything else is not looked up).

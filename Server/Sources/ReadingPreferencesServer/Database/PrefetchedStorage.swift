@@ -38,20 +38,6 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
         let found = try await base.database.query(
             "SELECT scope, json, version FROM reading_preferences WHERE user_id = ? AND scope IN (\(SQLMarks.list(scopes.count)))",
             [base.userID] + scopes)
-        return PrefetchedStorage(locations, scopes: scopes, found: found, base: base)
-    }
-
-    /// The scopes of the rows of `locations`, in order.
-    static func scopes(of locations: [StorageLocation]) -> [String] {
-        locations.map(SQLPreferencesStorage.scope(of:))
-    }
-
-    /// The storage with `locations` read already: `found` holds the rows of their `scopes`
-    /// (`scope`, `json`, `version`) that exist.
-    convenience init(
-        _ locations: [StorageLocation], scopes: [String], found: [[String: String]],
-        base: SQLPreferencesStorage
-    ) {
         var byScope: [String: (json: String, version: StorageVersion)] = [:]
         for row in found {
             if let scope = row["scope"], let json = row["json"], let version = row["version"] {
@@ -60,14 +46,12 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
         }
         var rows: [StorageLocation: (json: String, version: StorageVersion)?] = [:]
         for (location, scope) in zip(locations, scopes) { rows[location] = .some(byScope[scope]) }
-        self.init(base: base, rows: rows)
+        return PrefetchedStorage(base: base, rows: rows)
     }
 
-    /// The version a prefetched location had when it was read (`.some(nil)`: absent), or `nil`
-    /// when it was not prefetched.
-    func prefetchedVersion(of location: StorageLocation) -> StorageVersion?? {
-        guard let row = rows[location] else { return nil }
-        return .some(row?.version)
+    /// The scopes of the rows of `locations`, in order.
+    static func scopes(of locations: [StorageLocation]) -> [String] {
+        locations.map(SQLPreferencesStorage.scope(of:))
     }
 
     /// Every document the store loaded, with its version, when it loaded only prefetched

@@ -7,8 +7,8 @@ import ReadingPreferencesStore
 /// An answer is a pure function of the documents the store loaded for it (each named with the
 /// version it had, or as absent), the publication context (from the request's query) and the
 /// schema. Every request still
-/// reads the current versions of the documents it would read (one query, ``PrefetchedStorage``),
-/// and an answer is served only when each document it depends on has the same version now, so a
+/// reads the current versions of the documents it would read (one query, with its token's), and
+/// an answer is served only when each document it depends on has the same version now, so a
 /// write through any instance, a sync, or a deletion is seen at once: the storage gives every
 /// save a new random version. An answer whose making loaded a document outside the prefetched
 /// set (a profile's), listed names, or wrote anything (a damaged document set aside) is not kept.
@@ -57,14 +57,12 @@ final class AnswerCache: @unchecked Sendable {
         self.budget = budget
     }
 
-    /// The answer kept for `key`, when every document it depends on has, in `storage`'s
-    /// prefetched read, the version it was built from.
-    func answer(for key: Key, current storage: PrefetchedStorage) -> Answer? {
+    /// The answer kept for `key`, when every document it depends on has now (`versions`: each
+    /// document read, with its version or `nil` when absent) the version it was built from.
+    func answer(for key: Key, versions: [StorageLocation: StorageVersion?]) -> Answer? {
         guard let answer = lock.withLock({ answers[key] }) else { return nil }
         for (location, version) in answer.dependencies {
-            guard let current = storage.prefetchedVersion(of: location), current == version else {
-                return nil
-            }
+            guard let current = versions[location], current == version else { return nil }
         }
         return answer
     }

@@ -51,8 +51,13 @@ struct Authentication: Sendable {
             throw Problem(.unauthorized, "unauthorized", "this route needs Authorization: Bearer <token>")
         }
         let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw unknownToken }
-        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+        guard parts.count == 2, isBearer(parts[0]) else { throw unknownToken }
+        return String(Backend.trimmed(parts[1]) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+    }
+
+    /// Whether a scheme is `Bearer`, in any case (byte by byte, without making a lowercased copy).
+    private static func isBearer(_ scheme: Substring) -> Bool {
+        scheme.utf8.count == 6 && zip(scheme.utf8, "bearer".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
     static let unknownToken = Problem(.unauthorized, "unauthorized", "the token is not known")
@@ -65,18 +70,18 @@ struct Authentication: Sendable {
         return userID
     }
 
-    /// The user of a request and the rows of the user's documents at `scopes`, in one query when
-    /// the accounts table is the authenticator; otherwise the rows are `nil`, for the caller to
-    /// read.
-    func user(of request: Request, reading scopes: [String]) async throws -> (
-        userID: String, rows: [[String: String]]?
+    /// The user of a request and the versions of the user's documents at `scopes` (by scope),
+    /// in one query when the accounts table is the authenticator; otherwise the versions are
+    /// `nil`, for the caller to read.
+    func user(of request: Request, versionsAt scopes: [String]) async throws -> (
+        userID: String, versions: [String: String]?
     ) {
         guard let accounts else { return (try await user(of: request), nil) }
-        guard let found = try await accounts.user(forToken: try Self.token(of: request), reading: scopes)
+        guard let found = try await accounts.user(forToken: try Self.token(of: request), versionsAt: scopes)
         else {
             throw Self.unknownToken
         }
-        return (found.userID, found.rows)
+        return (found.userID, found.versions)
     }
 
     /// Runs `check` (a route's reading of its path) after the token when it fails: a request

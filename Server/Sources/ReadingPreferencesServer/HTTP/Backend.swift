@@ -78,18 +78,31 @@ struct Backend: Sendable {
             Self.locations(schema, reading: publication), from: storage(for: userID))
     }
 
-    /// The user of a request and their storage with the documents a publication's preferences
-    /// come from read, in one query with the token's when the accounts table is the
-    /// authenticator (401 without a known token).
-    func prefetch<Schema: ResolvableSchema>(
+    /// The user of a request and the versions its documents have now: those a publication's
+    /// preferences come from, each named with its version or as absent. With the accounts table
+    /// as the authenticator, one query looks the token up and reads them (401 without a known
+    /// token).
+    func currentVersions<Schema: ResolvableSchema>(
         _ schema: Schema.Type, for request: Request, authentication: Authentication,
         reading publication: String
-    ) async throws -> (userID: String, storage: PrefetchedStorage) {
+    ) async throws -> (userID: String, versions: [StorageLocation: StorageVersion?]) {
         let locations = Self.locations(schema, reading: publication)
         let scopes = PrefetchedStorage.scopes(of: locations)
-        let (userID, rows) = try await authentication.user(of: request, reading: scopes)
-        guard let rows else { return (userID, try await prefetch(schema, for: userID, reading: publication)) }
-        return (userID, PrefetchedStorage(locations, scopes: scopes, found: rows, base: storage(for: userID)))
+        var (userID, byScope) = try await authentication.user(of: request, versionsAt: scopes)
+        if byScope == nil {
+            let rows = try await database.query(
+                "SELECT scope, version FROM reading_preferences WHERE user_id = ? AND scope IN (\(SQLMarks.list(scopes.count)))",
+                [userID] + scopes)
+            byScope = [:]
+            for row in rows {
+                if let scope = row["scope"], let version = row["version"] { byScope?[scope] = version }
+            }
+        }
+        var versions: [StorageLocation: StorageVersion?] = [:]
+        for (location, scope) in zip(locations, scopes) {
+            versions[location] = .some(byScope?[scope].map(StorageVersion.init))
+        }
+        return (userID, versions)
     }
 
     /// The documents a publication's preferences come from: the device document, shared, the
@@ -188,6 +201,8 @@ struct Backend: Sendable {
     /// Whether an `If-None-Match` header names the tag (or is `*`).
     static func matches(_ header: String?, _ etag: String) -> Bool {
         guard let header else { return false }
+        // Most clients send back the ETag they were given, as it was.
+        if header.utf8.elementsEqual(etag.utf8) { return true }
         let bare = trimmed(Substring(etag)) { $0 == UInt8(ascii: "\"") }
         return header.split(separator: ",").contains { tag in
             var text = trimmed(tag) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }

@@ -14,7 +14,8 @@ import ReadingPreferencesStore
 /// - `POST /v1/{c}/publications/{id}/edits`: the edits, all or none, conditional on `If-Match`.
 ///
 /// Settings and CSS, the routes read most, check the token themselves, in the query that reads
-/// the documents (`reads`, a group without ``BearerAuthentication``); the edits are behind it.
+/// the versions of their documents (`reads`, a group without ``BearerAuthentication``): an
+/// answer kept from those versions is served from that one query. The edits are behind it.
 enum PublicationRoutes {
     static func add(
         to api: RouterGroup<ServerContext>, reads: RouterGroup<ServerContext>, backend: Backend,
@@ -42,16 +43,17 @@ enum PublicationRoutes {
                 }
                 return (configurable, try PublicationRoutes.publication(context))
             }
-            let (user, storage) = try await backend.prefetch(
+            let (user, versions) = try await backend.currentVersions(
                 EPUB.self, for: request, authentication: authentication, reading: publication)
             let key = AnswerCache.Key(
                 kind: .css, user: user, configurable: configurable, publication: publication,
                 query: request.uri.query ?? "")
             let ifNoneMatch = request.headers[.ifNoneMatch]
-            if let kept = backend.answers.answer(for: key, current: storage), let body = kept.body {
+            if let kept = backend.answers.answer(for: key, versions: versions), let body = kept.body {
                 if Backend.matches(ifNoneMatch, kept.etag) { return Backend.notModified(etag: kept.etag) }
                 return Backend.json(body, etag: kept.etag)
             }
+            let storage = try await backend.prefetch(EPUB.self, for: user, reading: publication)
             let settings = try await PreferencesStore<EPUB>(storage: storage)
                 .resolvedSettings(for: publication, context: try Backend.context(request))
             let css = settings.readiumCSS()
@@ -153,16 +155,19 @@ enum PublicationRoutes {
         let request: Request
 
         func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
-            let (user, storage) = try await backend.prefetch(
+            // The token and the versions of the documents first: an answer kept from them needs
+            // nothing else. Otherwise the documents are read (one query) and the answer built.
+            let (user, versions) = try await backend.currentVersions(
                 schema, for: request, authentication: authentication, reading: publication)
             let key = AnswerCache.Key(
                 kind: .settings, user: user, configurable: Schema.identifier, publication: publication,
                 query: request.uri.query ?? "")
             let ifNoneMatch = request.headers[.ifNoneMatch]
-            if let kept = backend.answers.answer(for: key, current: storage) {
+            if let kept = backend.answers.answer(for: key, versions: versions) {
                 if Backend.matches(ifNoneMatch, kept.etag) { return Backend.notModified(etag: kept.etag) }
                 if let body = kept.body { return Backend.json(body, etag: kept.etag) }
             }
+            let storage = try await backend.prefetch(schema, for: user, reading: publication)
             let context = try Backend.context(request)
             let store = PreferencesStore<Schema>(storage: storage)
             if let ifNoneMatch {
