@@ -250,6 +250,30 @@ struct WriteGroupTests {
     }
 
     @Test(
+        "a statement that failed inside a write that went on anyway sends its group back: no commit after a failure",
+        arguments: TestDatabase.available)
+    func failureSetAside(database: TestDatabase) async throws {
+        let setup = try await Setup(database, waiting: 2, refusing: "refuse me")
+        async let first = setup.holdOpen()
+        await setup.started.wait()
+        // A write that sets a failure aside and answers as if nothing happened.
+        async let setAside: Bool = setup.groups.run(setup.userID) { storage in
+            let store = PreferencesStore<EPUB>(storage: storage)
+            return (try? await store.mergeDocument(["b": "refuse me"], in: .shared)) == nil
+        }
+        async let good = setup.patch(["c": .number(JSONNumber(3))])
+        _ = try await (first, good)
+        #expect(try await setAside)
+        // The first; the group of two, rolled back; each of the two alone.
+        #expect(setup.database.transactions == 4)
+        let stored = try #require(try await setup.stored())
+        #expect(stored.preferences["b"] == nil)
+        #expect(stored.preferences["c"] == .number(JSONNumber(3)))
+        #expect(Set(try await setup.changedKeys()) == ["first", "c"])
+        await setup.server.close()
+    }
+
+    @Test(
         "a write that throws after it changed a row leaves nothing of it: its group runs again, each write alone",
         arguments: TestDatabase.available)
     func failureAfterWriting(database: TestDatabase) async throws {

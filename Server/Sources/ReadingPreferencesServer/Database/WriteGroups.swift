@@ -16,9 +16,10 @@ import ReadingPreferencesStore
 /// together, and only then does any of them answer.
 ///
 /// A write that fails before it changed a row (a stale precondition, a rejected value) fails
-/// alone, and the group goes on. A write that fails after it changed a row, or on a statement
-/// the database refused, leaves a transaction that must not commit: the group is rolled back and
-/// each of its writes runs again in a transaction of its own. When the transaction itself fails
+/// alone, and the group goes on. A write that fails after it changed a row, a statement the
+/// database refused (even one a write set aside and went on), or a failed stamp leaves a
+/// transaction that must not commit: the group is rolled back and each of its writes runs again
+/// in a transaction of its own. When the transaction itself fails
 /// (its beginning, the lock, the commit), every write of the group fails with that error, as a
 /// write alone would.
 ///
@@ -142,6 +143,10 @@ final class WriteGroups: @unchecked Sendable {
                 } catch {
                     throw Spoiled()
                 }
+                // A statement that failed inside a write that went on anyway (an error it set
+                // aside) may have left PostgreSQL's transaction aborted, whose `COMMIT` would
+                // only roll back: never answer success from it.
+                if watched.failedAny { throw Spoiled() }
                 return outcomes
             }
         } catch is Spoiled {
@@ -180,11 +185,13 @@ private final class WrittenDocuments: @unchecked Sendable {
 }
 
 /// A transaction that notes whether the statements since ``reset()`` changed a row or failed:
-/// after either, a write that throws has left the transaction unfit to commit.
+/// after either, a write that throws has left the transaction unfit to commit. It also notes
+/// whether any statement failed at all.
 private final class WatchedTransaction: SQLDatabase, @unchecked Sendable {
     private let transaction: any SQLDatabase
     private let lock = NSLock()
     private var touched = false
+    private var failed = false
 
     init(_ transaction: any SQLDatabase) {
         self.transaction = transaction
@@ -192,9 +199,19 @@ private final class WatchedTransaction: SQLDatabase, @unchecked Sendable {
 
     var changedOrFailed: Bool { lock.withLock { touched } }
 
+    /// Whether any statement failed since the transaction began.
+    var failedAny: Bool { lock.withLock { failed } }
+
     func reset() { lock.withLock { touched = false } }
 
     private func note() { lock.withLock { touched = true } }
+
+    private func noteFailure() {
+        lock.withLock {
+            touched = true
+            failed = true
+        }
+    }
 
     func query(_ sql: String, _ bindings: [String]) async throws -> [[String: String]] {
         // A query that is not a plain read (an `UPDATE ... RETURNING`) counts as a change.
@@ -202,7 +219,7 @@ private final class WatchedTransaction: SQLDatabase, @unchecked Sendable {
         do {
             return try await transaction.query(sql, bindings)
         } catch {
-            note()
+            noteFailure()
             throw error
         }
     }
@@ -213,7 +230,7 @@ private final class WatchedTransaction: SQLDatabase, @unchecked Sendable {
             if changed > 0 { note() }
             return changed
         } catch {
-            note()
+            noteFailure()
             throw error
         }
     }
