@@ -26,18 +26,17 @@ extension StorageConformanceRun {
         // Profiles, and another configurable's, and a snapshot without a document.
         let profiles = try await storage.names(of: .profiles, configurable: configurable)
         try await save(["$name": "Day"], to: Self.layer(.profile("day-2")), expecting: nil)
-        try await save(["$name": "Odd"], to: Self.layer(.profile("Odd Id/1")), expecting: nil)
         try await save(
             ["snapshot": true], to: .syncSnapshot(configurable: configurable, .profile("only-a-snapshot")),
             expecting: nil)
         let others = ["conformance-other", "Conformance", "conf_rmance", "conformance/profile", "conf%"]
         for other in others {
             try await save(
-                ["$name": .string(other)], to: Self.layer(.profile("of-" + other), of: other), expecting: nil)
+                ["$name": .string(other)], to: Self.layer(.profile("of-other"), of: other), expecting: nil)
             try await save(
                 ["book": true], to: Self.layer(.publication("of-" + other), of: other), expecting: nil)
         }
-        let expectedProfiles = sorted(profiles + ["day-2", "Odd Id/1"])
+        let expectedProfiles = sorted(profiles + ["day-2"])
         let listedProfiles = try await storage.names(of: .profiles, configurable: configurable)
         expect(
             same(listedProfiles, expectedProfiles), "profiles of this configurable only",
@@ -46,8 +45,8 @@ extension StorageConformanceRun {
         for other in others {
             let listed = try await storage.names(of: .profiles, configurable: other)
             expect(
-                same(listed, ["of-" + other]), "profiles of the configurable \(other) only",
-                expected: "[\"of-\(other)\"]", actual: "\(listed)")
+                same(listed, ["of-other"]), "profiles of the configurable \(other) only",
+                expected: "[\"of-other\"]", actual: "\(listed)")
             let books = try await storage.names(of: .publications, configurable: other)
             expect(
                 same(books, ["of-" + other]), "publications of the configurable \(other) only",

@@ -11,7 +11,7 @@ extension StorageConformanceRun {
         let wanted: [StorageLocation] = [
             Self.layer(.shared), Self.layer(.overrides), Self.layer(.profile("night")),
             Self.layer(.publication("urn:isbn:978-0/x?y")), Self.layer(.shared, of: "conformance-other"),
-            Self.layer(.profile("of-Conformance"), of: "Conformance"),
+            Self.layer(.profile("of-other"), of: "Conformance"),
         ]
         for location in wanted {
             expect(layers.contains(location), "export", expected: "\(location) exported", actual: "missing")

@@ -24,6 +24,10 @@ import ReadingPreferencesStore
 ///   reused for other contents, even after the document is removed and created again.
 /// - **listing**: identifiers themselves (never file or row names) of the configurable asked for
 ///   only, sorted, in pages; configurables apart, whatever their names.
+/// - **identifiers**: what no storage holds is refused, never cut or stored where sync cannot
+///   see it (Specs/Sync.md §1): an identifier holding U+0000 (`invalidIdentifier`, on save, load,
+///   removal and listing), a profile id that is not replica-style (`invalidIdentifier`), a key
+///   holding U+0000 (`invalidKey`); nothing is stored by a refused save.
 /// - **batch**: a batch is applied whole or not at all: a stale version or check anywhere in it,
 ///   or a failure of the medium at any step, changes nothing.
 /// - **corrupt data**: data that is not a JSON object is reported as `corruptDocument` with its
@@ -106,6 +110,7 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
         await run("round trip") { try await self.roundTrip() }
         await run("versions") { try await self.versions() }
         await run("listing") { try await self.listing() }
+        await run("identifiers") { try await self.identifiers() }
         await run("batch") { try await self.batch() }
         await run("corrupt data") { try await self.corruptData() }
         await run("io") { try await self.io() }

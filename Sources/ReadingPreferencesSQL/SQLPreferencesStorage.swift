@@ -33,6 +33,7 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     /// - Throws: `StorageError`: `corruptDocument` when the row's text is not a JSON object,
     ///   `io` when the database fails.
     public func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
+        try location.checked()
         let scope = Self.scope(of: location)
         let rows = try await run(location) { try await Self.row(scope, of: userID, in: database) }
         guard let row = rows.first, let json = row["json"], let version = row["version"] else { return nil }
@@ -57,6 +58,7 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     /// - Returns: One version per change.
     /// - Throws: `StorageError`: `conflict`, or `io` (transient) when the database fails.
     public func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
+        try DocumentChange.check(changes)
         let userID = userID
         let afterWrites = afterWrites
         let recent = recent
@@ -155,6 +157,7 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     )
         async throws(StorageError) -> Quarantine
     {
+        try location.checked()
         let scope = Self.scope(of: location)
         let userID = userID
         // The damaged row is copied aside under a scope no location has, then replaced, in one
@@ -195,6 +198,7 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     public func names(of kind: StorageKind, configurable: String, after: String?, limit: Int?)
         async throws(StorageError) -> [String]
     {
+        try StorageLocation.checkConfigurable(configurable)
         let layer: String
         switch kind {
         case .profiles: layer = "/profile/"

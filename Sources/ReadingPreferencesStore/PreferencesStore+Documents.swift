@@ -138,6 +138,7 @@ extension PreferencesStore {
         try await section.run { turn in
             try await flush(turn)
             let location = location(layer)
+            let time = editTime
             let (written, saved) = try await retryingOnConflict(location) {
                 () async throws -> ([StoredChange], StoredDocument?) in
                 let current = try await loadFresh(location)
@@ -166,7 +167,10 @@ extension PreferencesStore {
                 return (changes, StoredDocument(preferences: after, version: version))
             }
             documents[layer] = .some(saved)
-            if !written.isEmpty { await notify(cause: layer == .overrides ? .override : .edit) }
+            if !written.isEmpty {
+                await recordPendingStamps(Self.edits(written, at: time))
+                await notify(cause: layer == .overrides ? .override : .edit)
+            }
             return DocumentWrite(changes: written, document: saved)
         }
     }

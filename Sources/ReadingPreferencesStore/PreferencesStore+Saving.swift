@@ -265,6 +265,9 @@ extension PreferencesStore {
         guard !pendingWrites.isEmpty else { return }
         try await write(pendingWrites, turn)
         pendingWrites.removeAll()
+        let edits = unstampedEdits
+        unstampedEdits.removeAll()
+        await recordPendingStamps(edits)
     }
 
     // MARK: - Committing
@@ -286,6 +289,7 @@ extension PreferencesStore {
     ) async throws -> [StoredChange] {
         let changes = changes.filter { !$0.value.isEmpty }
         guard !changes.isEmpty else { return [] }
+        let time = editTime
         var written: [StoredChange] = []
         for (layer, keys) in changes.sorted(by: { $0.key.description < $1.key.description }) {
             let before = try await preferences(in: layer)
@@ -299,15 +303,21 @@ extension PreferencesStore {
         }
         if let inputs {
             try await write(changes, turn, checking: inputs)
+            await recordPendingStamps(Self.edits(written, at: time))
         } else if options.coalescesWrites {
             for (layer, keys) in changes {
                 // Load the layer first, so the cache holds it under the pending keys.
                 _ = try await document(layer)
                 pendingWrites[layer, default: KeyChanges()].merge(keys)
             }
+            // Stamped once written, with the time they were made.
+            for (layer, edits) in Self.edits(written, at: time) {
+                unstampedEdits[layer, default: []] += edits
+            }
             scheduleFlush()
         } else {
             try await write(changes, turn)
+            await recordPendingStamps(Self.edits(written, at: time))
         }
         await notify(cause: cause)
         return written

@@ -40,15 +40,42 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         public var coalescesWrites: Bool
         /// How long a coalesced write waits for more edits, in nanoseconds.
         public var writeDelay: UInt64
+        /// Whether edits take their sync stamps when they are made (Specs/Sync.md §5.4): each
+        /// key an edit changes in a synced layer gets a pending stamp in the document's sync
+        /// sidecar, so of two devices' edits of one key the later one wins, whichever device
+        /// syncs last. `true` by default; a server that stamps its own writes turns it off.
+        public var stampsEdits: Bool
+        /// The wall clock edits are stamped by.
+        public var now: @Sendable () -> Date
 
         /// Creates options; by default every edit is written before the call returns.
         ///
         /// - Parameters:
         ///   - coalescesWrites: Whether to coalesce rapid edits.
         ///   - writeDelay: How long a coalesced write waits, in nanoseconds (default 250 ms).
-        public init(coalescesWrites: Bool = false, writeDelay: UInt64 = 250_000_000) {
+        ///   - stampsEdits: Whether edits take their sync stamps when they are made.
+        ///   - now: The wall clock edits are stamped by.
+        public init(
+            coalescesWrites: Bool = false, writeDelay: UInt64 = 250_000_000, stampsEdits: Bool = true,
+            now: @escaping @Sendable () -> Date = { Date() }
+        ) {
             self.coalescesWrites = coalescesWrites
             self.writeDelay = writeDelay
+            self.stampsEdits = stampsEdits
+            self.now = now
+        }
+
+        /// Equal options write alike; the clock is not compared.
+        public static func == (lhs: Options, rhs: Options) -> Bool {
+            lhs.coalescesWrites == rhs.coalescesWrites && lhs.writeDelay == rhs.writeDelay
+                && lhs.stampsEdits == rhs.stampsEdits
+        }
+
+        /// Hashes what `==` compares.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(coalescesWrites)
+            hasher.combine(writeDelay)
+            hasher.combine(stampsEdits)
         }
     }
 
@@ -72,6 +99,10 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     var deviceLoaded = false
     /// Key changes not yet written, per layer (coalescing).
     var pendingWrites: [StoreLayer: KeyChanges] = [:]
+    /// The edits of ``pendingWrites``, each with the time it was made, stamped once written.
+    var unstampedEdits: [StoreLayer: [EditToStamp]] = [:]
+    /// The clock of pending stamps, once the replica id is known.
+    var editClock: HybridClock?
     var scheduledFlush: Task<Void, Never>?
     /// The change subscribers.
     var subscribers: [ChangeSubscriber] = []

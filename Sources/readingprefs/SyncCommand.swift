@@ -11,7 +11,7 @@ enum SyncCommand {
         let arguments = try Arguments.parse(
             tokens, command: "sync",
             spec: OptionSpec(
-                valued: ["root", "mirror", "server", "token", "replica"],
+                valued: ["root", "mirror", "server", "token", "replica"], flags: ["new-replica", "json"],
                 placeholders: [
                     "root": "DIR", "mirror": "DIR", "server": "URL", "token": "TOKEN", "replica": "ID",
                 ]))
@@ -34,6 +34,7 @@ enum SyncCommand {
             }
             options.replica = replica
         }
+        options.newReplica = arguments.flags.contains("new-replica")
         let store = PreferencesStore<EPUB>(storage: FileStorage(root: URL(fileURLWithPath: root)))
         let report: SyncReport
         do {
@@ -46,9 +47,38 @@ enum SyncCommand {
         }
         for problem in await store.problems { Console.error("readingprefs: warning: \(problem.message)") }
         for problem in report.problems { Console.error("readingprefs: warning: \(problem)") }
+        if arguments.flags.contains("json") {
+            Console.out(json(report).jsonString(options: JSONEncodingOptions(prettyPrinted: true)))
+            return 0
+        }
+        // What this device sends, then what it received, each per key.
+        for document in report.removedDocuments { Console.out(document.description) }
+        for change in report.sent { Console.out("sent " + change.description) }
         for change in report.changes { Console.out(change.description) }
+        if !report.sent.isEmpty { Console.out("\(report.sent.count) key(s) sent") }
         Console.out("\(report.changes.count) key(s) changed (replica \(report.replica?.rawValue ?? "-"))")
         return 0
+    }
+
+    /// `--json`: `{"replica", "sent": [...], "received": [...], "removedDocuments": [...],
+    /// "problems": [...]}`, each change `{"scope", "key", "old"?, "new"?}` (absent: none).
+    private static func json(_ report: SyncReport) -> JSONValue {
+        func change(_ change: SyncChange) -> JSONValue {
+            var object: JSONObject = ["scope": .string(change.scope.description), "key": .string(change.key)]
+            if let old = change.oldValue { object["old"] = old }
+            if let new = change.newValue { object["new"] = new }
+            return .object(object)
+        }
+        return [
+            "replica": report.replica.map { .string($0.rawValue) } ?? .null,
+            "sent": .array(report.sent.map(change)),
+            "received": .array(report.changes.map(change)),
+            "removedDocuments": .array(
+                report.removedDocuments.map {
+                    ["scope": .string($0.scope.description), "keys": .number(JSONNumber($0.keys))]
+                }),
+            "problems": .array(report.problems.map { .string($0.description) }),
+        ]
     }
 
     /// The mirror folder, or the server with its token: exactly one of them.

@@ -199,17 +199,20 @@ enum Usage {
                 """
         case .sync:
             return """
-                Usage: readingprefs sync --root DIR --mirror DIR [--replica ID]
-                       readingprefs sync --root DIR --server URL --token TOKEN [--replica ID]
+                Usage: readingprefs sync --root DIR --mirror DIR [--replica ID [--new-replica]] [--json]
+                       readingprefs sync --root DIR --server URL --token TOKEN [--replica ID [--new-replica]] [--json]
 
                 Runs one sync of the store in DIR with a mirror folder that several devices share
-                (iCloud Drive, a network share, Syncthing), for every configurable in DIR: stamps
-                what changed since the last sync (hand edits included, compared value by value),
-                reads every other device's file in the mirror, keeps per key the change with the
-                latest stamp, writes the winners to DIR, and writes this device's own file
-                (mirror/ID.json). Prints one line per key changed here (scope key old → new) and a
-                count; what was skipped or ignored (a damaged file, a stamp from the future) goes to
-                stderr. A missing mirror folder is created, and said.
+                (iCloud Drive, a network share, Syncthing), for every configurable in DIR: edits
+                keep the stamps they took when they were made (so the later edit wins, not the
+                later sync); what changed otherwise since the last sync (hand edits, compared value
+                by value) is stamped now; reads every other device's file in the mirror, keeps per
+                key the change with the latest stamp, writes the winners to DIR, and writes this
+                device's own file (mirror/ID.json). Prints what it sends (sent scope key old → new;
+                a deleted file by name: epub/shared: 5 keys removed (the file was deleted)), then one
+                line per key changed here (scope key old → new), and the counts; --json prints the
+                same as one JSON object. What was skipped or ignored (a damaged file, a stamp from
+                the future) goes to stderr. A missing mirror folder is created, and said.
 
                 --server URL --token TOKEN syncs with a reading back end instead (readingprefs-server,
                 SPEC 14): the server is one more replica, whose state is read and to which this
@@ -218,7 +221,9 @@ enum Usage {
 
                 --replica ID names this device the first time DIR syncs (1 to 64 lower-case letters,
                 digits and hyphens; a random id otherwise); later it is reported and not used if it
-                differs. The mirror and DIR must not contain each other. Which profile is active,
+                differs, unless --new-replica is given: then DIR takes that id (or a random one) and
+                retires its old one, keeping every edit (what to do when a server refuses the id).
+                The mirror and DIR must not contain each other. Which profile is active,
                 the overrides and the app defaults never sync.
 
                 Exit status: 0 success, 1 failure (the mirror cannot be written, the server cannot be
@@ -227,6 +232,9 @@ enum Usage {
                 Example: two devices sharing the folder mirror/
                   readingprefs store --root phone set fontSize 1.4
                   readingprefs sync --root phone --mirror mirror --replica phone
+                      sent epub/shared fontSize (none) → 1.4
+                      1 key(s) sent
+                      0 key(s) changed (replica phone)
                   readingprefs sync --root tablet --mirror mirror --replica tablet
                       epub/shared fontSize (none) → 1.4
                       1 key(s) changed (replica tablet)

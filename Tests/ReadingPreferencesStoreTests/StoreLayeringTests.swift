@@ -174,14 +174,20 @@ struct StoreLayeringTests {
         let night = try await store.createProfile(named: "Night")
         try await store.activateProfile(night.id)
         try await store.write(["fontSize": 2], to: .overrides)
-        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.url.path)
-            .filter { $0.hasSuffix(".json") }.sorted()
+        let all = try FileManager.default.subpathsOfDirectory(atPath: folder.url.path).sorted()
+        let files = all.filter { $0.hasSuffix(".json") }
         let book = SafeName.fileName(for: "urn:isbn:978-0/x?y")
+        // replica.json: the replica id edits take their sync stamps under (Specs/Sync.md §8).
         #expect(
             files == [
                 "device.json", "epub/overrides.json", "epub/profiles/\(night.id).json",
                 "epub/publications/\(book)",
-                "epub/shared.json",
+                "epub/shared.json", "replica.json",
+            ])
+        // The edits' pending stamps, beside the synced documents they changed (not the overrides).
+        #expect(
+            all.filter { $0.hasSuffix(".json.sync") } == [
+                "epub/publications/\(book).sync", "epub/shared.json.sync",
             ])
         let shared = try String(
             contentsOf: folder.url.appendingPathComponent("epub/shared.json"), encoding: .utf8)

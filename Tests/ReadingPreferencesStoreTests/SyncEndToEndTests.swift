@@ -243,3 +243,61 @@ struct SyncEndToEndTests {
         #expect(back.output == "epub/shared fontSize 1.5 → (removed)\n1 key(s) changed (replica a)\n")
     }
 }
+
+@Suite("Edits stamped when made, through the command line")
+struct EditStampCommandTests {
+    @Test("two roots: B edits after A, A syncs last, and B's value wins on both")
+    func laterEditWins() throws {
+        let folder = try TemporaryFolder()
+        let (a, b, mirror) = (folder.path("a"), folder.path("b"), folder.path("mirror"))
+        // Both devices know each other first.
+        #expect(
+            try CommandLineTool.run(["sync", "--root", a, "--mirror", mirror, "--replica", "a"]).status == 0)
+        #expect(
+            try CommandLineTool.run(["sync", "--root", b, "--mirror", mirror, "--replica", "b"]).status == 0)
+        // A edits, then B edits the same key later (each command is a process of its own, so
+        // B's edit is made milliseconds after A's at least).
+        #expect(try CommandLineTool.run(["store", "--root", a, "set", "fontSize", "1.2"]).status == 0)
+        #expect(try CommandLineTool.run(["store", "--root", b, "set", "fontSize", "1.8"]).status == 0)
+        // B syncs first, A last: A's older edit must not win.
+        let fromB = try CommandLineTool.run(["sync", "--root", b, "--mirror", mirror])
+        #expect(
+            fromB.output
+                == "sent epub/shared fontSize (none) → 1.8\n1 key(s) sent\n0 key(s) changed (replica b)\n")
+        let fromA = try CommandLineTool.run(["sync", "--root", a, "--mirror", mirror])
+        #expect(fromA.status == 0, "\(fromA.error)")
+        #expect(
+            fromA.output
+                == "sent epub/shared fontSize (none) → 1.2\nepub/shared fontSize 1.2 → 1.8\n1 key(s) sent\n"
+                + "1 key(s) changed (replica a)\n")
+        #expect(try CommandLineTool.run(["sync", "--root", b, "--mirror", mirror]).status == 0)
+        for root in [a, b] {
+            let shared = try String(contentsOfFile: root + "/epub/shared.json", encoding: .utf8)
+            #expect(shared == "{\n  \"fontSize\": 1.8\n}\n", "\(root)")
+        }
+    }
+
+    @Test("a deleted file is said by name: its keys are sent as removed")
+    func deletedFile() throws {
+        let folder = try TemporaryFolder()
+        let (a, b, mirror) = (folder.path("a"), folder.path("b"), folder.path("mirror"))
+        #expect(try CommandLineTool.run(["store", "--root", a, "set", "fontSize", "1.5"]).status == 0)
+        #expect(try CommandLineTool.run(["store", "--root", a, "set", "lineHeight", "1.4"]).status == 0)
+        #expect(
+            try CommandLineTool.run(["sync", "--root", a, "--mirror", mirror, "--replica", "a"]).status == 0)
+        #expect(
+            try CommandLineTool.run(["sync", "--root", b, "--mirror", mirror, "--replica", "b"]).status == 0)
+        try FileManager.default.removeItem(atPath: a + "/epub/shared.json")
+        let outcome = try CommandLineTool.run(["sync", "--root", a, "--mirror", mirror])
+        #expect(
+            outcome.output.hasPrefix("epub/shared: 3 keys removed (the file was deleted)\n"),
+            "\(outcome.output)")
+        #expect(outcome.output.contains("sent epub/shared fontSize 1.5 → (removed)\n"))
+        #expect(outcome.output.contains("3 key(s) sent\n"))
+        let json = try CommandLineTool.run(["sync", "--root", b, "--mirror", mirror, "--json"])
+        let report = try JSONValue(json: Data(json.output.utf8)).objectValue
+        #expect(report?["received"]?.arrayValue?.count == 3)
+        #expect(report?["sent"]?.arrayValue?.isEmpty == true)
+        #expect(report?["replica"] == "b")
+    }
+}

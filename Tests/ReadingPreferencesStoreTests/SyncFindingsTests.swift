@@ -32,7 +32,13 @@ struct SyncFindingsTests {
             for index in 0..<count { storages.append(FaultyStorage(try base(index))) }
         }
 
-        func store(_ index: Int) -> PreferencesStore<EPUB> { PreferencesStore(storage: storages[index]) }
+        func store(_ index: Int) -> PreferencesStore<EPUB> { store(index, of: EPUB.self) }
+
+        /// A store of the device, whose edits take their stamps from the devices' clock.
+        func store<Schema: ResolvableSchema>(_ index: Int, of: Schema.Type) -> PreferencesStore<Schema> {
+            let clock = clock
+            return PreferencesStore(storage: storages[index], options: .init(now: { clock.date() }))
+        }
 
         func options(_ index: Int, horizon: TimeInterval = 30 * 86_400) -> SyncOptions {
             let clock = clock
@@ -123,7 +129,7 @@ struct SyncFindingsTests {
         try await devices.sync(1)
         try await devices.store(0).write(["theme": "sepia"], to: .shared)
         // While device 0 writes what it merged, another process of device 0 sets the font size.
-        let other = PreferencesStore<EPUB>(storage: devices.storages[0])
+        let other = devices.store(0)
         await devices.storages[0].beforeNextLayerSave {
             _ = try? await other.write(["fontSize": 1.8], to: .shared)
         }
@@ -173,7 +179,7 @@ struct SyncFindingsTests {
         let folder = try TemporaryFolder()
         let devices = Devices(2) { index in FileStorage(root: folder.url.appendingPathComponent("d\(index)"))
         }
-        let labs = PreferencesStore<OddlyNamedLabs>(storage: devices.storages[0])
+        let labs = devices.store(0, of: OddlyNamedLabs.self)
         try await labs.write(["sidebar": true], to: .shared)
         let first = try await devices.sync(0)
         #expect(first.changes.isEmpty)
@@ -181,7 +187,7 @@ struct SyncFindingsTests {
         #expect(second.changes.isEmpty && second.problems.isEmpty, "\(second)")
         let received = try await devices.sync(1)
         #expect(received.changes.map(\.scope.configurable) == [OddlyNamedLabs.identifier])
-        let other = PreferencesStore<OddlyNamedLabs>(storage: devices.storages[1])
+        let other = devices.store(1, of: OddlyNamedLabs.self)
         #expect(try await other.preferences() == ["sidebar": true])
         #expect(try await devices.sync(1).changes.isEmpty)
     }

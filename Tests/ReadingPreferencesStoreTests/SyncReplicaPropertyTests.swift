@@ -122,12 +122,18 @@ final class SyncWorld: @unchecked Sendable {
 
     func addDevice() {
         let storage = FaultyStorage()
+        if skews.count <= devices.count { skews.append(0) }
+        // Edits take their stamps from the device's clock, as its syncs do.
+        let skew = skews[devices.count]
+        let clock = clock
+        let options = PreferencesStore<EPUB>.Options(now: { clock.date(skew: skew) })
+        let pdfOptions = PreferencesStore<PDF>.Options(now: { clock.date(skew: skew) })
         devices.append(
             Device(
-                storage: storage, epub: PreferencesStore(storage: storage),
-                pdf: PreferencesStore(storage: storage),
-                other: PreferencesStore(storage: storage), otherPDF: PreferencesStore(storage: storage)))
-        if skews.count < devices.count { skews.append(0) }
+                storage: storage, epub: PreferencesStore(storage: storage, options: options),
+                pdf: PreferencesStore(storage: storage, options: pdfOptions),
+                other: PreferencesStore(storage: storage, options: options),
+                otherPDF: PreferencesStore(storage: storage, options: pdfOptions)))
     }
 
     static func key(_ index: Int) -> String { "k\(index)" }

@@ -7,6 +7,14 @@ import Testing
 
 @testable import ReadingPreferencesServer
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// A device: a store on its own folder, syncing with the server through the library's
 /// `ServerTransport`, with a clock that may be off.
 struct Device: Sendable {
@@ -16,19 +24,26 @@ struct Device: Sendable {
     let transport: ServerTransport
     let skew: TimeInterval
 
-    init(_ name: String, server: URL, token: String, skew: TimeInterval = 0) throws {
+    /// The replica id the device asks for at its first sync (a random one otherwise).
+    let replica: ReplicaID?
+
+    init(_ name: String, server: URL, token: String, skew: TimeInterval = 0, replica: ReplicaID? = nil) throws
+    {
         self.name = name
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "rps-device-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        store = PreferencesStore<EPUB>(storage: FileStorage(root: folder))
+        // Its edits take their stamps from its own clock, as its syncs do.
+        store = PreferencesStore<EPUB>(
+            storage: FileStorage(root: folder), options: .init(now: { Date().addingTimeInterval(skew) }))
         transport = ServerTransport(url: server, token: token)
         self.skew = skew
+        self.replica = replica
     }
 
     @discardableResult
     func sync() async throws -> SyncReport {
-        var options = SyncOptions()
+        var options = SyncOptions(replica: replica)
         let skew = skew
         options.now = { Date().addingTimeInterval(skew) }
         return try await store.sync(with: transport, options: options)
@@ -87,6 +102,62 @@ struct DeviceSyncTests {
             try await phone.sync()
             #expect(try await phone.shared()["theme"] == "sepia")
             #expect(try await tablet.shared() == phone.shared())
+        }
+    }
+
+    @Test("two users with a device called phone both sync, and never meet", arguments: TestDatabase.available)
+    func replicasPerUser(database: TestDatabase) async throws {
+        try await withLiveServer(database) { url, token, server in
+            let other = try await server.addUser(named: "second reader").token
+            let alice = try Device("phone", server: url, token: token, replica: ReplicaID("phone"))
+            let bob = try Device("phone", server: url, token: other, replica: ReplicaID("phone"))
+            try await alice.store.apply(.set(key: "fontSize", value: 1.4))
+            try await bob.store.apply(.set(key: "fontSize", value: 2))
+            #expect(try await alice.sync().replica == ReplicaID("phone"))
+            #expect(try await bob.sync().replica == ReplicaID("phone"))
+            try await alice.sync()
+            try await bob.sync()
+            #expect(try await alice.shared()["fontSize"] == 1.4)
+            #expect(try await bob.shared()["fontSize"] == 2)
+            // A second device of Alice's sees her value, not Bob's.
+            let tablet = try Device("tablet", server: url, token: token, replica: ReplicaID("tablet"))
+            try await tablet.sync()
+            #expect(try await tablet.shared()["fontSize"] == 1.4)
+        }
+    }
+
+    @Test(
+        "the later edit wins, not the later sync: B edits after A, A syncs last; a web edit after both wins too",
+        arguments: TestDatabase.available)
+    func laterEditWins(database: TestDatabase) async throws {
+        try await withLiveServer(database) { url, token, server in
+            // A's clock is a second behind, so its edits are older than anything made after them
+            // on B or the server, however close in time.
+            let a = try Device("a", server: url, token: token, skew: -1)
+            let b = try Device("b", server: url, token: token)
+            try await a.sync()
+            try await b.sync()
+            try await a.store.apply(.set(key: "fontSize", value: 1.2))
+            // B's edit is made after A's: each edit takes its stamp when it is made.
+            try await b.store.apply(.set(key: "fontSize", value: 1.8))
+            try await b.sync()
+            try await a.sync()
+            try await b.sync()
+            #expect(try await a.shared()["fontSize"] == 1.8)
+            #expect(try await b.shared()["fontSize"] == 1.8)
+
+            // A device edit, then a later web edit (PATCH): the device syncing afterwards loses.
+            try await a.store.apply(.set(key: "theme", value: "sepia"))
+            var request = URLRequest(url: url.appendingPathComponent("v1/epub/preferences/shared"))
+            request.httpMethod = "PATCH"
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            request.setValue("application/merge-patch+json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(#"{"theme":"dark"}"#.utf8)
+            let (_, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            try await a.sync()
+            #expect(try await a.shared()["theme"] == "dark")
+            _ = server
         }
     }
 

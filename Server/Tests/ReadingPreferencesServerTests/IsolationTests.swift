@@ -90,7 +90,11 @@ struct IsolationTests {
             _ = try await call(
                 .post, "/v1/epub/publications/alice-book/edits",
                 #"{"edits":[{"key":"fontSize","op":"increment"}]}"#)
-            #expect(try await call(.post, "/v1/sync/push", push).status == .forbidden)
+            // Replica ids are per user: Bob's device may have the name Alice's has; its push is Bob's.
+            let bobsPush =
+                #"{"replica":"\#(phone)","entries":[{"scope":"pdf/shared","key":"mine","value":"bob","#
+                + #""stamp":{"time":1,"counter":0,"replica":"\#(phone)"}}]}"#
+            #expect(try await call(.post, "/v1/sync/push", bobsPush).status == .ok)
             _ = try await call(.get, "/v1/sync/changes")
             _ = try await call(.get, "/v1/sync/state")
             _ = try await call(.get, "/v1/export")

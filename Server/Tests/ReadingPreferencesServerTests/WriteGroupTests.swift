@@ -135,7 +135,7 @@ struct WriteGroupTests {
             try await groups.run(userID) { [started, gate] storage in
                 started.open()
                 await gate.wait()
-                return try await PreferencesStore<EPUB>(storage: storage).mergeDocument(
+                return try await Backend.store(EPUB.self, on: storage).mergeDocument(
                     ["first": .bool(true)], in: .shared)
             }
         }
@@ -144,7 +144,7 @@ struct WriteGroupTests {
             -> DocumentWrite
         {
             try await groups.run(userID) { storage in
-                try await PreferencesStore<EPUB>(storage: storage).mergeDocument(
+                try await Backend.store(EPUB.self, on: storage).mergeDocument(
                     patch, in: .shared, ifMatch: precondition)
             }
         }
@@ -258,7 +258,7 @@ struct WriteGroupTests {
         await setup.started.wait()
         // A write that sets a failure aside and answers as if nothing happened.
         async let setAside: Bool = setup.groups.run(setup.userID) { storage in
-            let store = PreferencesStore<EPUB>(storage: storage)
+            let store = Backend.store(EPUB.self, on: storage)
             return (try? await store.mergeDocument(["b": "refuse me"], in: .shared)) == nil
         }
         async let good = setup.patch(["c": .number(JSONNumber(3))])
@@ -283,7 +283,7 @@ struct WriteGroupTests {
         await setup.started.wait()
         async let failing = outcome {
             try await setup.groups.run(setup.userID) { storage in
-                try await PreferencesStore<EPUB>(storage: storage).mergeDocument(
+                try await Backend.store(EPUB.self, on: storage).mergeDocument(
                     ["late": .bool(true)], in: .shared)
                 throw Late()
             }

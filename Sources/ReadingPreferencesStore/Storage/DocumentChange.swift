@@ -28,6 +28,12 @@ public struct DocumentChange: Sendable, Hashable, CustomStringConvertible {
     public var action: Action
     /// The version it must still have; `nil` when it must not exist.
     public var expected: StorageVersion?
+    /// Whether the storage forces a save to stable storage before it returns (`true` by
+    /// default). A save a crash may lose without harm (a document's pending sync stamps:
+    /// losing one only makes an edit younger) is not flushed, which keeps an edit within its
+    /// budget; ``FileStorage`` then renames the new file into place without `fsync`, alone in
+    /// its batch. Storages that cannot tell the two apart flush every save.
+    public var flushes = true
 
     /// Creates a change.
     ///
@@ -48,6 +54,15 @@ public struct DocumentChange: Sendable, Hashable, CustomStringConvertible {
         -> DocumentChange
     {
         DocumentChange(location, .save(preferences), expecting: version)
+    }
+
+    /// A save that a crash may lose (see ``flushes``), if the document is still at `version`.
+    public static func saveUnflushed(
+        _ preferences: Preferences, to location: StorageLocation, expecting version: StorageVersion?
+    ) -> DocumentChange {
+        var change = DocumentChange(location, .save(preferences), expecting: version)
+        change.flushes = false
+        return change
     }
 
     /// A removal of a document if it is still at `version`.

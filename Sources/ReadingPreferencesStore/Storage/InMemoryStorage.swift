@@ -47,6 +47,7 @@ public actor InMemoryStorage: PreferencesStorage {
     /// - Returns: The document, or `nil`.
     /// - Throws: ``StorageError/Code/corruptDocument`` for data a test planted.
     public func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
+        try location.checked()
         try faults.read(location)
         switch slots[location] {
         case nil: return nil
@@ -64,7 +65,7 @@ public actor InMemoryStorage: PreferencesStorage {
     /// - Returns: One version per change.
     /// - Throws: ``StorageError`` with ``StorageError/Code/conflict``.
     public func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
-        try DocumentChange.checkDistinct(changes)
+        try DocumentChange.check(changes)
         for change in changes where slots[change.location]?.version != change.expected {
             throw StorageError.conflict(change.location)
         }
@@ -98,6 +99,7 @@ public actor InMemoryStorage: PreferencesStorage {
     public func quarantine(
         _ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?
     ) async throws(StorageError) -> Quarantine {
+        try location.checked()
         guard let current = slots[location], current.version == version else {
             throw StorageError.conflict(location)
         }
@@ -129,6 +131,7 @@ public actor InMemoryStorage: PreferencesStorage {
     public func names(of kind: StorageKind, configurable: String, after: String?, limit: Int?)
         async throws(StorageError) -> [String]
     {
+        try StorageLocation.checkConfigurable(configurable)
         let all = slots.keys.compactMap { location -> String? in
             switch (kind, location) {
             case (.profiles, .layer(let owner, .profile(let id))),

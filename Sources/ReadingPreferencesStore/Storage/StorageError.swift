@@ -23,6 +23,13 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A conditional edit's precondition no longer holds: the state the client read (its
         /// ETag) is not the current one. Nothing was written.
         case preconditionFailed
+        /// A document no storage may hold was asked for: an identifier holding U+0000, or a
+        /// profile id that is not replica-style (``StorageLocation/checked()``). Nothing was
+        /// read or written.
+        case invalidIdentifier
+        /// A document to save has a key holding U+0000, which no key may hold
+        /// (``DocumentChange/check(_:)``). Nothing was written.
+        case invalidKey
     }
 
     /// The code.

@@ -58,6 +58,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
     /// - Throws: ``StorageError/Code/corruptDocument`` when the value under the key is not a
     ///   document this storage wrote holding a JSON object.
     public func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
+        try location.checked()
         try faults.read(location)
         let key = key(of: location)
         return try locked { () throws(StorageError) -> StoredDocument? in try read(key, location)?.document }
@@ -69,7 +70,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
     /// - Returns: One version per change.
     /// - Throws: ``StorageError`` with ``StorageError/Code/conflict``.
     public func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
-        try DocumentChange.checkDistinct(changes)
+        try DocumentChange.check(changes)
         let keys = changes.map { key(of: $0.location) }
         let encoded = changes.map { change -> String? in
             if case .save(let preferences) = change.action { return preferences.jsonString() }
@@ -120,6 +121,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
     )
         async throws(StorageError) -> Quarantine
     {
+        try location.checked()
         let key = key(of: location)
         let json = replacement?.jsonString()
         return try locked { () throws(StorageError) -> Quarantine in
@@ -181,6 +183,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
     public func names(of kind: StorageKind, configurable: String, after: String?, limit: Int?)
         async throws(StorageError) -> [String]
     {
+        try StorageLocation.checkConfigurable(configurable)
         let layer: String
         switch kind {
         case .profiles: layer = "/profile/"

@@ -20,6 +20,10 @@ public struct SyncOptions: Sendable {
     public var futureLimit: TimeInterval
     /// Replicas to retire now (a device known to be gone), so they no longer hold removals back.
     public var retire: [ReplicaID]
+    /// Whether this sync gives the store a new replica id (``replica``, or a random one) and
+    /// retires the old one: what to do when a server refuses the stored id. Its edits and history
+    /// are kept; only the name they are published under changes.
+    public var newReplica: Bool
     /// How long to wait for another sync of the same store to finish before reporting it busy,
     /// in seconds; 30 by default.
     public var busyTimeout: TimeInterval
@@ -34,12 +38,13 @@ public struct SyncOptions: Sendable {
     ///   - retirementHorizon: The retirement horizon, in seconds.
     ///   - futureLimit: The future limit, in seconds.
     ///   - retire: Replicas to retire now.
+    ///   - newReplica: Whether to take a new replica id now and retire the old one.
     ///   - busyTimeout: How long to wait for another sync of the same store, in seconds.
     ///   - now: The wall clock.
     public init(
         replica: ReplicaID? = nil, tombstoneHorizon: TimeInterval = 30 * 86_400,
         retirementHorizon: TimeInterval = 180 * 86_400, futureLimit: TimeInterval = 86_400,
-        retire: [ReplicaID] = [], busyTimeout: TimeInterval = 30,
+        retire: [ReplicaID] = [], newReplica: Bool = false, busyTimeout: TimeInterval = 30,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.replica = replica
@@ -47,6 +52,7 @@ public struct SyncOptions: Sendable {
         self.retirementHorizon = retirementHorizon
         self.futureLimit = futureLimit
         self.retire = retire
+        self.newReplica = newReplica
         self.busyTimeout = busyTimeout
         self.now = now
     }

@@ -4,8 +4,28 @@ import ReadingPreferences
 public struct SyncReport: Sendable, Hashable {
     /// The replica's id after the sync.
     public var replica: ReplicaID?
-    /// The keys changed locally, by scope and key.
+    /// The keys changed locally, by scope and key: what this replica received.
     public var changes: [SyncChange] = []
+    /// The local changes this sync stamped and sent (an edit, a hand edit, a removal), by scope
+    /// and key: the value as last synced, and now.
+    public var sent: [SyncChange] = []
+    /// The documents whose file was gone while their last sync held values: each of their keys
+    /// is sent as removed (it is in ``sent`` too). Said by name, since deleting a file by hand
+    /// removes its keys on every device.
+    public var removedDocuments: [RemovedDocument] = []
+
+    /// A document that was gone, and how many keys its removal sends.
+    public struct RemovedDocument: Sendable, Hashable, CustomStringConvertible {
+        /// The document.
+        public var scope: SyncScope
+        /// How many keys it held at its last sync.
+        public var keys: Int
+
+        /// `epub/shared: 5 keys removed (the file was deleted)`.
+        public var description: String {
+            "\(scope): \(keys) key\(keys == 1 ? "" : "s") removed (the file was deleted)"
+        }
+    }
     /// What was skipped, ignored or found wrong.
     public var problems: [SyncProblem] = []
 
@@ -56,6 +76,9 @@ public enum SyncProblem: Sendable, Hashable, CustomStringConvertible {
     case futureStamp(source: String, scope: SyncScope, key: String, stamp: SyncStamp)
     /// Another device wrote under this replica's id; this replica took a new id.
     case replicaIDInUse(ReplicaID, newID: ReplicaID)
+    /// The store took a new replica id, as asked (``SyncOptions/newReplica``); the old one is
+    /// retired.
+    case replicaRenamed(ReplicaID, newID: ReplicaID)
     /// A replica id was asked for, but the store already syncs under another.
     case replicaMismatch(requested: ReplicaID, actual: ReplicaID)
     /// A replica not seen for the retirement horizon no longer holds tombstones back.
@@ -87,8 +110,12 @@ public enum SyncProblem: Sendable, Hashable, CustomStringConvertible {
             return "\(source): \(scope) \(key) is stamped \(stamp), too far in the future; ignored"
         case .replicaIDInUse(let old, let new):
             return "another device writes as replica \(old); this one is now \(new)"
+        case .replicaRenamed(let old, let new):
+            return "this store now syncs as replica \(new); replica \(old) is retired"
         case .replicaMismatch(let requested, let actual):
-            return "this store already syncs as replica \(actual); --replica \(requested) was not used"
+            return
+                "this store already syncs as replica \(actual); --replica \(requested) was not used "
+                + "(add --new-replica to change it)"
         case .replicaRetired(let id): return "replica \(id) was not seen for the retirement horizon; retired"
         case .retiredReplicaReturned(let id, let retired, let ignored):
             return

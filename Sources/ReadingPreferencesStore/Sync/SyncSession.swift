@@ -63,11 +63,19 @@ struct SyncSession {
         var report = report
         let now = options.nowMilliseconds
         let (initial, stateVersion, isFirstSync) = try await loadState(problems: &report.problems)
-        if let requested = options.replica, requested != initial.replica, !isFirstSync {
+        if let requested = options.replica, requested != initial.replica, !isFirstSync, !options.newReplica {
             report.problems.append(.replicaMismatch(requested: requested, actual: initial.replica))
         }
         var reconciliation = Reconciliation(
             state: initial, settings: options.settings(now: now), isFirstSync: isFirstSync)
+        if options.newReplica, !isFirstSync {
+            let old = initial.replica
+            let new = options.replica ?? ReplicaID.random()
+            if new != old {
+                reconciliation.changeReplica(to: new, reason: .requested)
+                reconciliation.retire(old)
+            }
+        }
         for id in options.retire { reconciliation.retire(id) }
 
         let inbox = try await transport.receive(for: initial.replica)
@@ -78,21 +86,28 @@ struct SyncSession {
                 reconciliation.admitOwn(own.file)
                 ownFile = own.file.state
             } else {
-                reconciliation.changeReplica(to: ReplicaID.random(prefix: initial.replica.rawValue))
+                reconciliation.changeReplica(
+                    to: ReplicaID.random(prefix: initial.replica.rawValue), reason: .inUseElsewhere)
                 reconciliation.admit(own.file, source: own.source)
             }
         }
         for other in inbox.others { reconciliation.admit(other.file, source: other.source) }
         reconciliation.computeFloors()
+        // Edits made from now on come after everything read: they stamp above this clock.
+        try await renew(&lock, clock: reconciliation.clock)
 
         var changed = Set<SyncScope>()
         var scopes = try await localScopes(reconciliation: &reconciliation)
         scopes.formUnion(reconciliation.incoming.documents.keys)
         scopes.formUnion(initial.scopes)
         for scope in scopes.sorted() {
-            let changes = try await settle(scope, &reconciliation)
-            if !changes.isEmpty { changed.insert(scope) }
-            report.changes += changes
+            let settlement = try await settle(scope, &reconciliation)
+            if !settlement.received.isEmpty { changed.insert(scope) }
+            report.changes += settlement.received
+            report.sent += settlement.sent
+            if let count = settlement.removedDocument, count > 0 {
+                report.removedDocuments.append(SyncReport.RemovedDocument(scope: scope, keys: count))
+            }
             try await renewIfNeeded(&lock)
         }
 
@@ -125,11 +140,35 @@ struct SyncSession {
     /// The sync state, or a new one at the first sync; a damaged one is set aside and reported,
     /// and the replica starts again under a new id.
     private func loadState(problems: inout [SyncProblem]) async throws -> (SyncState, StorageVersion?, Bool) {
+        for _ in 0..<8 {
+            let (state, version, isFirstSync) = try await loadStoredState(problems: &problems)
+            if version != nil { return (state, version, isFirstSync) }
+            // The id is kept before anything else, so an edit made while this first sync runs
+            // takes its pending stamps under it instead of making a state of its own.
+            do throws(StorageError) {
+                let version = try await storage.save(state.document, to: .syncState, expecting: nil)
+                return (state, version, true)
+            } catch {
+                guard error.code == .conflict else { throw error }
+            }
+        }
+        throw SyncError.busy("the sync state keeps changing")
+    }
+
+    private func loadStoredState(problems: inout [SyncProblem]) async throws -> (
+        SyncState, StorageVersion?, Bool
+    ) {
         let (stored, problem) = try await storage.loadRepairing(.syncState)
         if let problem { problems.append(.documentSetAside(problem.message)) }
         if let stored {
             do throws(SyncFormatError) {
-                return (try SyncState(document: stored.preferences), stored.version, false)
+                var state = try SyncState(document: stored.preferences)
+                // A state an edit made (its id, for pending stamps) that never synced: this is
+                // still the first sync, and the id asked for is taken (pending stamps made under
+                // the other one are relabelled when they are used).
+                guard state.writers.isEmpty else { return (state, stored.version, false) }
+                if let requested = options.replica { state.replica = requested }
+                return (state, stored.version, true)
             } catch {
                 let aside = try await storage.quarantine(
                     .syncState, expecting: stored.version, replacement: nil)
@@ -169,17 +208,20 @@ struct SyncSession {
 
     /// Stamps, settles and writes one document, again while an edit lands meanwhile.
     private func settle(_ scope: SyncScope, _ reconciliation: inout Reconciliation) async throws
-        -> [SyncChange]
+        -> Settlement
     {
         // The document as the previous attempt read it: what an edit changed since then is fresh.
         var earlier: Preferences?
-        return try await retryingOnConflict(scope.location) { () async throws -> [SyncChange] in
+        var sent: [SyncChange] = []
+        var removedDocument: Int?
+        let received = try await retryingOnConflict(scope.location) { () async throws -> [SyncChange] in
             let (document, documentVersion) = try await loadDocument(scope, &reconciliation)
-            let (snapshot, snapshotVersion) = try await loadSnapshot(scope, &reconciliation)
+            let (snapshot, pending, snapshotVersion) = try await loadSnapshot(scope, &reconciliation)
             defer { earlier = document.preferences ?? Preferences() }
             var clock = reconciliation.clock
             let stamped = reconciliation.stamp(
-                scope, document: document, snapshot: snapshot, clock: &clock, earlier: earlier)
+                scope, document: document, snapshot: snapshot, pending: pending, clock: &clock,
+                earlier: earlier)
             reconciliation.advanceClock(to: clock)
             let settled = reconciliation.settle(scope, stamped, document: document)
             // The document and its snapshot change together, in one batch.
@@ -194,8 +236,9 @@ struct SyncSession {
                     batch.append(.save(edited, to: scope.location, expecting: documentVersion))
                 }
             }
-            if case .present(let old) = snapshot, old == settled.snapshot {
-                // Unchanged.
+            if case .present(let old) = snapshot, old == settled.snapshot, pending.isEmpty {
+                // Unchanged (a sidecar with pending stamps is written again without them: they
+                // are in the snapshot now, or no longer hold the value they were taken for).
             } else if settled.snapshot.isEmpty {
                 if let snapshotVersion {
                     batch.append(.remove(scope.snapshotLocation, expecting: snapshotVersion))
@@ -219,12 +262,27 @@ struct SyncSession {
                 _ = try await storage.commit(batch)
             }
             reconciliation.commit(scope, settled, clock: clock, unstamped: stamped.unstamped.count)
+            sent = stamped.sent.map {
+                SyncChange(scope: scope, key: $0.key, oldValue: $0.oldValue, newValue: $0.newValue)
+            }
+            removedDocument = stamped.removedDocument
             if stamped.lostHistory { reconciliation.report(.documentWithoutHistory(scope)) }
             if case .unreadable(let reason) = document {
                 reconciliation.report(.documentUnreadable(scope, reason))
             }
             return settled.report
         }
+        return Settlement(received: received, sent: sent, removedDocument: removedDocument)
+    }
+
+    /// What settling one document did.
+    struct Settlement {
+        /// The keys changed here.
+        var received: [SyncChange]
+        /// The local changes stamped, which this replica sends.
+        var sent: [SyncChange]
+        /// When the document was gone, how many keys its removal removes.
+        var removedDocument: Int?
     }
 
     private func loadDocument(_ scope: SyncScope, _ reconciliation: inout Reconciliation) async throws -> (
@@ -242,15 +300,18 @@ struct SyncSession {
     }
 
     private func loadSnapshot(_ scope: SyncScope, _ reconciliation: inout Reconciliation) async throws -> (
-        Reconciliation.Snapshot, StorageVersion?
+        Reconciliation.Snapshot, pending: SyncDocument, StorageVersion?
     ) {
         let (stored, problem) = try await storage.loadRepairing(scope.snapshotLocation)
         if let problem { reconciliation.report(.documentSetAside(problem.message)) }
-        guard let stored else { return (problem == nil ? .absent : .damaged(problem?.message ?? ""), nil) }
+        guard let stored else {
+            return (problem == nil ? .absent : .damaged(problem?.message ?? ""), SyncDocument(), nil)
+        }
         do throws(SyncFormatError) {
-            return (.present(try SyncSnapshot.entries(of: stored.preferences)), stored.version)
+            let sidecar = try SyncSnapshot.sidecar(of: stored.preferences)
+            return (sidecar.entries.map { .present($0) } ?? .absent, sidecar.pending, stored.version)
         } catch {
-            return (.damaged(error.description), stored.version)
+            return (.damaged(error.description), SyncDocument(), stored.version)
         }
     }
 
@@ -296,7 +357,14 @@ struct SyncSession {
     private func renewIfNeeded(_ lock: inout Lock) async throws {
         let now = options.nowMilliseconds
         guard now > lock.takenAt + SyncLease.duration / 3 else { return }
-        let lease = SyncLease(holder: holder, now: now)
+        try await renew(&lock, clock: nil)
+    }
+
+    /// Renews the lease now; with `clock`, it holds that clock from now on.
+    private func renew(_ lock: inout Lock, clock: HybridClock?) async throws {
+        let now = options.nowMilliseconds
+        var lease = SyncLease(holder: holder, now: now)
+        lease.clock = clock.map { ($0.time, $0.counter) } ?? lock.lease.clock
         do throws(StorageError) {
             lock.version = try await storage.save(lease.document, to: .syncLease, expecting: lock.version)
         } catch {

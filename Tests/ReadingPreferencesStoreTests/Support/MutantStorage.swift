@@ -152,6 +152,7 @@ actor MutantStorage: PreferencesStorage {
     // MARK: - The protocol
 
     func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
+        try location.checked()
         if readsFail {
             if bug == .ioAsAbsent { return nil }
             throw StorageError(.io, location: location, message: "injected")
@@ -168,6 +169,7 @@ actor MutantStorage: PreferencesStorage {
     }
 
     func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
+        try DocumentChange.check(changes)
         if bug == .partialBatch {
             var versions: [StorageVersion?] = []
             for change in changes { versions += try await apply([change]) }
@@ -230,6 +232,7 @@ actor MutantStorage: PreferencesStorage {
         async throws(StorageError)
         -> [String]
     {
+        try StorageLocation.checkConfigurable(configurable)
         let layer: String
         switch kind {
         case .profiles: layer = "/profile/"

@@ -61,6 +61,7 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
     private func spoil() { lock.withLock { loaded = nil } }
 
     func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
+        try location.checked()
         let first = lock.withLock { unserved.remove(location) != nil }
         if first, let row = rows[location] {
             guard let row else {

@@ -9,7 +9,8 @@ import Foundation
 ///   (`ReadingPreferencesSQL`).
 /// - `sync_users`: per user, the server's replica id, its clock, the next change sequence and
 ///   the compaction floor.
-/// - `sync_replicas`: which user each device's replica id belongs to.
+/// - `sync_replicas`: the devices' replica ids each user has pushed with. Replica ids are per
+///   user (two users' devices may both be `phone`); migration 2 made them so, keeping every row.
 /// - `sync_entries`: per user, scope and key, the winning entry and the sequence it was stored
 ///   at (the changes feed).
 /// - `sync_merged`: per user, the highest stamp merged of each replica.
@@ -52,7 +53,18 @@ enum Schema {
                     user_id TEXT NOT NULL, replica_id TEXT\(bytes) NOT NULL, stamp TEXT NOT NULL,
                     PRIMARY KEY (user_id, replica_id))
                 """,
-            ]
+            ],
+            // 2: replica ids per user. The first table claimed an id for the first account that
+            // pushed with it, so a second user's `phone` was refused; the rows are kept.
+            [
+                """
+                CREATE TABLE sync_replicas_by_user (
+                    user_id TEXT NOT NULL, replica_id TEXT\(bytes) NOT NULL, PRIMARY KEY (user_id, replica_id))
+                """,
+                "INSERT INTO sync_replicas_by_user (user_id, replica_id) SELECT user_id, replica_id FROM sync_replicas",
+                "DROP TABLE sync_replicas",
+                "ALTER TABLE sync_replicas_by_user RENAME TO sync_replicas",
+            ],
         ]
     }
 

@@ -53,10 +53,18 @@ struct Backend: Sendable {
     }
 
     /// The store of a user and a configurable, made for one request (it reads nothing yet).
+    /// A store over one of the server's storages. The server stamps its own writes in the
+    /// transaction of the write (Specs/Sync.md §7), so its stores record no pending stamps.
+    static func store<Schema: ResolvableSchema>(_ schema: Schema.Type, on storage: any PreferencesStorage)
+        -> PreferencesStore<Schema>
+    {
+        PreferencesStore<Schema>(storage: storage, options: .init(stampsEdits: false))
+    }
+
     func store<Schema: ResolvableSchema>(_ schema: Schema.Type, for userID: String) -> PreferencesStore<
         Schema
     > {
-        PreferencesStore<Schema>(storage: storage(for: userID))
+        Self.store(Schema.self, on: storage(for: userID))
     }
 
     /// The store of a user, with the documents a publication's preferences come from (the
@@ -66,7 +74,7 @@ struct Backend: Sendable {
     )
         async throws -> PreferencesStore<Schema>
     {
-        PreferencesStore<Schema>(storage: try await prefetch(schema, for: userID, reading: publication))
+        Self.store(Schema.self, on: try await prefetch(schema, for: userID, reading: publication))
     }
 
     /// A user's storage with the documents a publication's preferences come from read in one
@@ -147,11 +155,17 @@ struct Backend: Sendable {
         return object
     }
 
-    /// A path segment, percent-decoded.
+    /// A path segment, percent-decoded; an identifier holding U+0000 (`%00`) is refused, never
+    /// cut (Specs/Sync.md §1).
     static func decoded(_ segment: some StringProtocol) throws -> String {
         guard segment.utf8.contains(UInt8(ascii: "%")) else { return String(segment) }
         guard let text = String(segment).removingPercentEncoding else {
             throw Problem(.badRequest, "invalidPath", "\(segment) is not percent-encoded correctly")
+        }
+        guard !text.utf8.contains(0) else {
+            throw Problem(
+                .badRequest, "invalidIdentifier",
+                "\(segment) holds U+0000 (%00), which no identifier may hold")
         }
         return text
     }

@@ -109,7 +109,7 @@ enum DocumentRoutes {
             // precondition, written at the version read (no second read) and stamped for sync.
             let result = try await backend.documentWrites.run(user) {
                 [layer, context, precondition, change] storage in
-                let store = PreferencesStore<Schema>(storage: storage)
+                let store = Backend.store(Schema.self, on: storage)
                 switch change {
                 case .replace(let document):
                     return try await store.replaceDocument(

@@ -44,6 +44,8 @@ struct Problem: HTTPResponseError {
             case .conflict: return Problem(.conflict, "conflict", error.message)
             case .corruptDocument: return Problem(.internalServerError, "corruptDocument", error.message)
             case .io: return Problem(.serviceUnavailable, "io", error.message)
+            case .invalidIdentifier: return Problem(.badRequest, "invalidIdentifier", error.message)
+            case .invalidKey: return Problem(.unprocessableContent, "invalidKey", error.message)
             }
         case let error as PreferenceError:
             return Problem(.unprocessableContent, error.code.rawValue, error.description)

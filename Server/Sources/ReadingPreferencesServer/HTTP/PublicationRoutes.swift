@@ -54,7 +54,7 @@ enum PublicationRoutes {
                 return Backend.json(body, etag: kept.etag)
             }
             let storage = try await backend.prefetch(EPUB.self, for: user, reading: publication)
-            let settings = try await PreferencesStore<EPUB>(storage: storage)
+            let settings = try await Backend.store(EPUB.self, on: storage)
                 .resolvedSettings(for: publication, context: try Backend.context(request))
             let css = settings.readiumCSS()
             let etag = "\"\(css.fingerprint)\""
@@ -169,7 +169,7 @@ enum PublicationRoutes {
             }
             let storage = try await backend.prefetch(schema, for: user, reading: publication)
             let context = try Backend.context(request)
-            let store = PreferencesStore<Schema>(storage: storage)
+            let store = Backend.store(Schema.self, on: storage)
             if let ifNoneMatch {
                 // A client that has the answer: the fingerprint alone decides, nothing is built.
                 let etag = try await store.fingerprints(for: publication, context: context).settingsETag

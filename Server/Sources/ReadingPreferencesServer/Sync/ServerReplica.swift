@@ -254,23 +254,17 @@ struct ServerReplica: Sendable {
         let request = try Self.parsePush(body)
         let server = Self.replicaID(for: userID)
         guard request.replica != server else {
-            throw PushRefusal.foreignReplica("\(request.replica) is the server's own replica id")
+            throw PushRefusal.foreignReplica(
+                "\(request.replica) is the server's own replica id for this account, not a device's")
         }
         let wall = now()
         let bound = wall > UInt64.max - Self.futureBound ? UInt64.max : wall + Self.futureBound
         if let unchanged = try await unchangedPush(request, of: userID, bound: bound) { return unchanged }
         return try await database.transaction(lockingUser: userID) { transaction in
-            let owners = try await transaction.query(
-                "SELECT user_id FROM sync_replicas WHERE replica_id = ?", [request.replica.rawValue])
-            if let owner = owners.first?["user_id"] {
-                guard owner == userID else {
-                    throw PushRefusal.foreignReplica("replica \(request.replica) belongs to another account")
-                }
-            } else {
-                _ = try await transaction.execute(
-                    "INSERT INTO sync_replicas (replica_id, user_id) VALUES (?, ?)",
-                    [request.replica.rawValue, userID])
-            }
+            // Replica ids are per user: the id names one of this user's devices, never another's.
+            _ = try await transaction.execute(
+                "INSERT INTO sync_replicas (user_id, replica_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                [userID, request.replica.rawValue])
             var row = try await Self.userRow(transaction, userID)
             var held = Held(clock: (row.time, row.counter))
             // Every entry the server holds for the pushed scopes, in chunks (a database takes a
@@ -332,11 +326,11 @@ struct ServerReplica: Sendable {
         let scopes = Array(Set(request.entries.map(\.0.description)))
         guard scopes.count <= 500 else { return nil }
         var sql =
-            "SELECT 'owner' AS kind, user_id AS a, '' AS b, '' AS c FROM sync_replicas WHERE replica_id = ? "
+            "SELECT 'owner' AS kind, user_id AS a, '' AS b, '' AS c FROM sync_replicas WHERE user_id = ? AND replica_id = ? "
             + "UNION ALL SELECT 'user', CAST(clock_time AS TEXT), CAST(clock_counter AS TEXT), "
             + "CAST(next_seq AS TEXT) FROM sync_users WHERE user_id = ? "
             + "UNION ALL SELECT 'merged', replica_id, stamp, '' FROM sync_merged WHERE user_id = ?"
-        var values = [request.replica.rawValue, userID, userID]
+        var values = [userID, request.replica.rawValue, userID, userID]
         if !scopes.isEmpty {
             let marks = SQLMarks.list(scopes.count)
             sql +=
@@ -474,6 +468,10 @@ struct ServerReplica: Sendable {
             }
             guard fields["key"]?.stringValue != nil else {
                 skipped.append((scopeText, key, "no key"))
+                continue
+            }
+            guard !key.utf8.contains(0) else {
+                skipped.append((scopeText, key, "a key holding U+0000, which no key may hold"))
                 continue
             }
             let entry: SyncEntry

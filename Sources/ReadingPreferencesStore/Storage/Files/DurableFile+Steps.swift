@@ -106,20 +106,24 @@ extension DurableFile {
     }
 
     /// Writes a temporary file, gives it the target's mode and owner, flushes it, renames it over
-    /// the target and flushes the folder; returns the new file's status.
-    static func replace(_ target: String, with data: Data, existing: stat?) throws(Failure) -> stat {
+    /// the target and flushes the folder; returns the new file's status. With `flushes` false,
+    /// nothing is forced to stable storage (a write a crash may lose: pending stamps).
+    static func replace(_ target: String, with data: Data, existing: stat?, flushes: Bool = true)
+        throws(Failure)
+        -> stat
+    {
         try checkReplaceable(target, existing: existing)
         let temporary = temporaryPath(for: target)
         // A leftover of a killed run (or anything planted there): ours to remove, since we hold
         // the target's lock; `unlink` removes a link itself, never its target.
         if unlink(temporary) != 0, errno != ENOENT { throw .system("cannot remove the leftover", temporary) }
-        let written = try writeNew(data, to: temporary, like: existing)
+        let written = try writeNew(data, to: temporary, like: existing, flushes: flushes)
         guard rename(temporary, target) == 0 else {
             let code = errno
             unlink(temporary)
             throw .system("cannot replace", target, errno: code)
         }
-        flushFolder(of: target)
+        if flushes { flushFolder(of: target) }
         return written
     }
 
@@ -139,7 +143,10 @@ extension DurableFile {
     /// Creates a new file (never through a link, never over an existing one) with the mode and,
     /// where permitted, the owner of `existing`, writes `data` and flushes it; on failure nothing
     /// is left behind. Returns the file's status.
-    static func writeNew(_ data: Data, to path: String, like existing: stat?) throws(Failure) -> stat {
+    static func writeNew(_ data: Data, to path: String, like existing: stat?, flushes: Bool = true)
+        throws(Failure)
+        -> stat
+    {
         let mode: mode_t = existing.map { $0.st_mode & 0o7777 } ?? 0o666
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
@@ -162,7 +169,7 @@ extension DurableFile {
                 _ = fchown(descriptor, existing.st_uid, existing.st_gid)
             }
         }
-        guard flush(descriptor) else { throw .system("cannot flush", path) }
+        guard !flushes || flush(descriptor) else { throw .system("cannot flush", path) }
         var written = stat()
         _ = fstat(descriptor, &written)
         completed = true

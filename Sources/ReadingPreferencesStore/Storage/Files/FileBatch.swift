@@ -45,6 +45,8 @@ struct FileBatch {
         /// The new bytes of a save.
         var bytes: Data?
         var expected: StorageVersion?
+        /// Whether a save alone is flushed to stable storage (``DocumentChange/flushes``).
+        var flushes = true
     }
 
     /// The layout, for the journal folder and relative paths.
@@ -167,7 +169,8 @@ struct FileBatch {
         try faults?.step(entry.location)
         do throws(DurableFile.Failure) {
             if let bytes = entry.bytes {
-                _ = try DurableFile.replace(target, with: bytes, existing: existing?.status)
+                _ = try DurableFile.replace(
+                    target, with: bytes, existing: existing?.status, flushes: entry.flushes)
                 if entry.location == .syncState { FileStorage.excludeFromBackup(target) }
             } else if existing != nil {
                 guard unlink(target) == 0 || errno == ENOENT else { throw .system("cannot remove", target) }

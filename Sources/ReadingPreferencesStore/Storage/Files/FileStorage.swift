@@ -87,6 +87,7 @@ public struct FileStorage: PreferencesStorage {
     ///   data's version) when the file is not a JSON object, ``StorageError/Code/io`` when it
     ///   cannot be read or is not a regular file.
     public func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
+        try location.checked()
         let batch = FileBatch(layout: layout, faults: nil)
         if batch.mayHavePendingJournal {
             // A batch is being written, or was cut short by a crash: wait for it, or finish it.
@@ -131,7 +132,7 @@ public struct FileStorage: PreferencesStorage {
     ///   expected version, ``StorageError/Code/io`` when a file cannot be written; nothing is
     ///   changed then.
     public func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
-        try DocumentChange.checkDistinct(changes)
+        try DocumentChange.check(changes)
         guard !changes.isEmpty else { return [] }
         let entries = changes.map { change -> FileBatch.Entry in
             var bytes: Data?
@@ -141,7 +142,7 @@ public struct FileStorage: PreferencesStorage {
             return FileBatch.Entry(
                 location: change.location, path: path(of: change.location), action: change.action,
                 bytes: bytes,
-                expected: change.expected)
+                expected: change.expected, flushes: change.flushes)
         }
         let batch = FileBatch(layout: layout, faults: faults)
         let layout = layout
@@ -165,6 +166,7 @@ public struct FileStorage: PreferencesStorage {
     public func quarantine(
         _ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?
     ) async throws(StorageError) -> Quarantine {
+        try location.checked()
         let path = path(of: location)
         let bytes = replacement.map { self.bytes(of: $0, at: location) }
         let batch = FileBatch(layout: layout, faults: faults)
@@ -241,6 +243,7 @@ public struct FileStorage: PreferencesStorage {
     public func names(of kind: StorageKind, configurable: String, after: String?, limit: Int?)
         async throws(StorageError) -> [String]
     {
+        try StorageLocation.checkConfigurable(configurable)
         let layout = layout
         return try await BlockingIO.run { () throws(StorageError) in
             StorageKind.page(

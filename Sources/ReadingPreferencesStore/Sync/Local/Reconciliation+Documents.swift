@@ -9,28 +9,34 @@ extension Reconciliation {
         isFirstSync || !state.scopes.contains(scope)
     }
 
-    /// Stamps a document's changes since its snapshot (SPEC 10.1): every key whose value differs
-    /// (compared as written), appeared or disappeared gets a fresh stamp from `clock`.
+    /// Stamps a document's changes since its snapshot (Specs/Sync.md §5.4): every key whose value
+    /// differs (compared as written), appeared or disappeared keeps the pending stamp its edit
+    /// took, when the stamp was taken for the value it holds now, or gets a fresh stamp from
+    /// `clock`.
     ///
     /// - Parameters:
     ///   - scope: The document.
     ///   - document: The document as loaded.
     ///   - snapshot: Its snapshot as loaded.
+    ///   - pending: The stamps its edits took when they were made, each with its value.
     ///   - clock: The clock (a copy, committed with the document).
     ///   - earlier: The document as an earlier attempt of this sync read it, when its write met
     ///     an edit: what changed since then is a fresh edit, even in a document that lost its
     ///     snapshot.
     /// - Returns: The entries.
     func stamp(
-        _ scope: SyncScope, document: LocalDocument, snapshot: Snapshot, clock: inout HybridClock,
-        earlier: Preferences? = nil
+        _ scope: SyncScope, document: LocalDocument, snapshot: Snapshot,
+        pending: SyncDocument = SyncDocument(),
+        clock: inout HybridClock, earlier: Preferences? = nil
     ) -> Stamped {
         let now = settings.now
-        // The clock follows everything it reads, this replica's own snapshots included: a fresh
-        // stamp always beats the entry it replaces.
+        // The clock follows everything it reads, this replica's own snapshots and pending stamps
+        // included: a fresh stamp always beats the entry it replaces.
         if case .present(let entries) = snapshot {
             for (_, entry) in entries.entries { clock.observe(entry.stamp) }
         }
+        for (_, entry) in pending.entries { clock.observe(entry.stamp) }
+        var stamper = Stamper(pending: pending, replica: state.replica, now: now, earlier: earlier)
         switch (document, snapshot) {
         case (.unreadable, .present(let entries)):
             return Stamped(entries: entries, snapshot: entries, isSkipped: true)
@@ -42,24 +48,30 @@ extension Reconciliation {
             present.reserveCapacity(preferences.count)
             for member in preferences.members {
                 present.insert(JSONScalarKey(member.key))
-                if let old = entries[member.key]?.value, old.isWrittenAlike(member.value) { continue }
-                stamped.set(member.key, to: member.value, clock: &clock, now: now)
+                let old = entries[member.key]
+                if let old, let value = old.value, value.isWrittenAlike(member.value) {
+                    // Unchanged since the snapshot, unless an edit set it again since.
+                    stamper.keepPending(member.key, value: member.value, over: old, in: &stamped)
+                    continue
+                }
+                stamper.set(member.key, to: member.value, over: old, clock: &clock, in: &stamped)
             }
             for (key, entry) in entries.all where !entry.isRemoval && !present.contains(JSONScalarKey(key)) {
-                stamped.set(key, to: nil, clock: &clock, now: now)
+                stamper.set(key, to: nil, over: entry, clock: &clock, in: &stamped)
             }
             return stamped
         case (.absent, .present(let entries)):
             var stamped = Stamped(entries: entries, snapshot: entries)
             for (key, entry) in entries.all where !entry.isRemoval {
-                stamped.set(key, to: nil, clock: &clock, now: now)
+                stamper.set(key, to: nil, over: entry, clock: &clock, in: &stamped)
             }
+            stamped.removedDocument = stamped.sent.count
             return stamped
         case (.present(let preferences), .absent), (.present(let preferences), .damaged):
             var stamped = Stamped(entries: SyncDocument())
             if isNew(scope), case .absent = snapshot {
                 for member in preferences.members {
-                    stamped.set(member.key, to: member.value, clock: &clock, now: now)
+                    stamper.set(member.key, to: member.value, over: nil, clock: &clock, in: &stamped)
                 }
             } else {
                 stamped.lostHistory = true
@@ -69,13 +81,19 @@ extension Reconciliation {
                 for member in preferences.members {
                     let old = before.removeValue(forKey: JSONScalarKey(member.key))
                     if earlier != nil, !(old.map { $0.isWrittenAlike(member.value) } ?? false) {
-                        stamped.set(member.key, to: member.value, clock: &clock, now: now)
+                        stamper.set(member.key, to: member.value, over: nil, clock: &clock, in: &stamped)
+                    } else if stamper.hasPending(member.key, for: member.value) {
+                        // A key with a pending stamp keeps it (Specs/Sync.md §5.4): an edit is an
+                        // edit even in a document that lost its snapshot.
+                        stamper.set(member.key, to: member.value, over: nil, clock: &clock, in: &stamped)
                     } else {
                         stamped.entries[member.key] = SyncEntry(value: member.value, stamp: lowest)
                     }
                 }
                 // Removed while this sync ran: a fresh removal.
-                for key in before.keys { stamped.set(key.string, to: nil, clock: &clock, now: now) }
+                for key in before.keys {
+                    stamper.set(key.string, to: nil, over: nil, clock: &clock, in: &stamped)
+                }
             }
             return stamped
         case (.absent, .absent), (.absent, .damaged):
@@ -132,15 +150,79 @@ extension Reconciliation {
     /// whether it has a snapshot from now on.
 }
 
-extension Reconciliation.Stamped {
-    /// Gives a key a fresh stamp for its new value (`nil`: removed), or, when the clock is
-    /// exhausted, leaves it for a later sync.
-    fileprivate mutating func set(_ key: String, to value: JSONValue?, clock: inout HybridClock, now: UInt64)
-    {
-        guard let stamp = clock.tick(now: now) else {
-            unstamped.insert(JSONScalarKey(key))
+/// Gives keys their stamps: the pending stamp an edit took for the value a key holds now, or a
+/// fresh one from the clock.
+private struct Stamper {
+    let pending: SyncDocument
+    let replica: ReplicaID
+    let now: UInt64
+    /// The document as an earlier attempt of this sync read it, by key.
+    let earlier: [JSONScalarKey: JSONValue]?
+
+    init(pending: SyncDocument, replica: ReplicaID, now: UInt64, earlier: Preferences?) {
+        self.pending = pending
+        self.replica = replica
+        self.now = now
+        self.earlier = earlier.map { document in
+            var values: [JSONScalarKey: JSONValue] = [:]
+            for member in document.members { values[JSONScalarKey(member.key)] = member.value }
+            return values
+        }
+    }
+
+    /// The pending stamp taken for `value` (`nil`: a removal), as this replica's: a stamp taken
+    /// before the replica changed its id keeps its time and counter. A key that changed while
+    /// this sync ran takes none: its edit came after everything the sync read, which a fresh
+    /// stamp beats (a pending stamp only ever makes an edit older than that).
+    func pendingEntry(_ key: String, for value: JSONValue?) -> SyncEntry? {
+        guard let entry = pending[key] else { return nil }
+        if let earlier {
+            switch (earlier[JSONScalarKey(key)], value) {
+            case (nil, nil): break
+            case (let before?, let now?) where before.isWrittenAlike(now): break
+            default: return nil
+            }
+        }
+        switch (entry.value, value) {
+        case (nil, nil): break
+        case (let taken?, let current?) where taken.isWrittenAlike(current): break
+        default: return nil
+        }
+        guard entry.stamp.replica != replica else { return entry }
+        return SyncEntry(
+            value: value, stamp: SyncStamp(unchecked: entry.stamp.time, entry.stamp.counter, replica))
+    }
+
+    func hasPending(_ key: String, for value: JSONValue?) -> Bool {
+        pendingEntry(key, for: value) != nil
+    }
+
+    /// Gives a changed key its stamp for its new value (`nil`: removed): the pending one when it
+    /// was taken for that value and is later than the entry it replaces, else a fresh one; when
+    /// the clock is exhausted, leaves it for a later sync.
+    mutating func set(
+        _ key: String, to value: JSONValue?, over old: SyncEntry?, clock: inout HybridClock,
+        in stamped: inout Reconciliation.Stamped
+    ) {
+        let entry: SyncEntry
+        if let taken = pendingEntry(key, for: value), old.map({ $0.stamp < taken.stamp }) ?? true {
+            entry = taken
+        } else if let stamp = clock.tick(now: now) {
+            entry = SyncEntry(value: value, stamp: stamp)
+        } else {
+            stamped.unstamped.insert(JSONScalarKey(key))
             return
         }
-        entries[key] = SyncEntry(value: value, stamp: stamp)
+        stamped.entries[key] = entry
+        stamped.sent.append(Reconciliation.Sent(key: key, oldValue: old?.value, newValue: value))
+    }
+
+    /// A key whose value is its snapshot's keeps the later of its snapshot entry and a pending
+    /// stamp taken for that value (an edit that set it again since the last sync).
+    func keepPending(
+        _ key: String, value: JSONValue, over old: SyncEntry, in stamped: inout Reconciliation.Stamped
+    ) {
+        guard let taken = pendingEntry(key, for: value), old.stamp < taken.stamp else { return }
+        stamped.entries[key] = taken
     }
 }

@@ -55,6 +55,18 @@ struct Reconciliation: Sendable {
         var isSkipped = false
         /// Whether the document had lost its snapshot: its keys were stamped lowest.
         var lostHistory = false
+        /// The local changes stamped: what this replica sends.
+        var sent: [Sent] = []
+        /// When the document is gone while its snapshot holds values: how many keys that
+        /// removes.
+        var removedDocument: Int?
+    }
+
+    /// One local change a sync stamped, to send: a key's value as last synced and now.
+    struct Sent: Sendable, Hashable {
+        var key: String
+        var oldValue: JSONValue?
+        var newValue: JSONValue?
     }
 
     /// What settling a document gives.
@@ -121,16 +133,27 @@ struct Reconciliation: Sendable {
         incoming.merge(file.state)
     }
 
-    /// Takes a new id after another device was found writing under this one: the old id's
-    /// file is that device's from now on.
-    mutating func changeReplica(to id: ReplicaID) {
+    /// Why a replica takes a new id.
+    enum NewIDReason {
+        /// Another device was found writing under this one: the old id's file is that device's
+        /// from now on.
+        case inUseElsewhere
+        /// Asked for (``SyncOptions/newReplica``): a server refused the old id.
+        case requested
+    }
+
+    /// Takes a new id.
+    mutating func changeReplica(to id: ReplicaID, reason: NewIDReason) {
         let old = state.replica
         state.replica = id
         state.writers = []
         state.known[old] = SyncState.KnownReplica(seen: settings.now)
         clock = HybridClock(replica: id, time: clock.time, counter: clock.counter)
         incoming.replica = id
-        problems.append(.replicaIDInUse(old, newID: id))
+        switch reason {
+        case .inUseElsewhere: problems.append(.replicaIDInUse(old, newID: id))
+        case .requested: problems.append(.replicaRenamed(old, newID: id))
+        }
     }
 
     /// Admits another replica's state (SPEC 10.1).

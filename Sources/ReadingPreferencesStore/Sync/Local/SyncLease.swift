@@ -28,6 +28,15 @@ struct SyncLease: Sendable, Equatable {
     var pid: Int32
     /// When it lapses, in milliseconds since 1970.
     var until: UInt64
+    /// The clock of the running sync once it has read every replica's state: an edit made while
+    /// it runs takes its pending stamp above it (Specs/Sync.md §5.4), since the edit comes after
+    /// everything the sync read.
+    var clock: (time: UInt64, counter: UInt64)?
+
+    static func == (lhs: SyncLease, rhs: SyncLease) -> Bool {
+        lhs.holder == rhs.holder && lhs.host == rhs.host && lhs.pid == rhs.pid && lhs.until == rhs.until
+            && lhs.clock?.time == rhs.clock?.time && lhs.clock?.counter == rhs.clock?.counter
+    }
 
     /// How long a lease lasts before it must be renewed: 60 seconds.
     static let duration: UInt64 = 60_000
@@ -50,10 +59,17 @@ struct SyncLease: Sendable, Equatable {
 
     /// The stored document.
     var document: Preferences {
-        [
+        var document: Preferences = [
             "holder": .string(holder), "host": .string(host), "pid": .number(JSONNumber(Int(pid))),
             "until": .number(JSONNumber(Int(until))),
         ]
+        if let clock {
+            document["clock"] = [
+                "time": .number(JSONNumber(Int(clock.time))),
+                "counter": .number(JSONNumber(Int(clock.counter))),
+            ]
+        }
+        return document
     }
 
     /// Reads a stored lease; `nil` when it is not one (it then holds nothing).
@@ -65,6 +81,12 @@ struct SyncLease: Sendable, Equatable {
         host = document["host"]?.stringValue ?? ""
         pid = Int32(truncatingIfNeeded: document["pid"]?.numberValue?.integerValue ?? 0)
         self.until = UInt64(until)
+        if let clock = document["clock"]?.objectValue,
+            let time = clock["time"]?.numberValue?.integerValue, time >= 0,
+            let counter = clock["counter"]?.numberValue?.integerValue, counter >= 0
+        {
+            self.clock = (UInt64(time), UInt64(counter))
+        }
     }
 
     /// This machine's name.

@@ -1,27 +1,53 @@
 import ReadingPreferences
 
-/// The sync snapshot of one synced document (SPEC 10.1), kept through the storage beside it
-/// (``StorageLocation/syncSnapshot(configurable:_:)``, `<document>.json.sync` for files): every
-/// key as last stamped, with its stamp, removals included. Sync finds local changes by comparing
-/// the document with it, key by key, value by value, never by file times or sizes.
+/// The sync sidecar of one synced document (Specs/Sync.md §8), kept through the storage beside
+/// it (``StorageLocation/syncSnapshot(configurable:_:)``, `<document>.json.sync` for files):
+///
+/// - `entries`, the *snapshot*: every key as the last sync stamped it, with its stamp, removals
+///   included. Sync finds local changes by comparing the document with it, key by key, value by
+///   value, never by file times or sizes.
+/// - `pending`: the stamps edits took when they were made (Specs/Sync.md §5.4), each with the
+///   value it was taken for (or a removal). The next sync keeps such a stamp for a key still
+///   holding that value, so the later edit wins, not the later sync. A sidecar with pending
+///   stamps and no `entries` belongs to a document that has not synced yet.
 ///
 /// ```json
 /// {"format": "readingprefs-sync-snapshot", "version": 1,
-///  "entries": {"fontSize": {"value": 1.4, "stamp": {"time": …, "counter": 0, "replica": "…"}}}}
+///  "entries": {"fontSize": {"value": 1.4, "stamp": {"time": …, "counter": 0, "replica": "…"}}},
+///  "pending": {"fontSize": {"value": 1.6, "stamp": {"time": …, "counter": 0, "replica": "…"}}}}
 /// ```
 enum SyncSnapshot {
     static let formatName = "readingprefs-sync-snapshot"
 
+    /// A sidecar as read.
+    struct Sidecar: Sendable, Equatable {
+        /// The snapshot; `nil` when the document has pending stamps but never synced.
+        var entries: SyncDocument?
+        /// The pending stamps, by key.
+        var pending = SyncDocument()
+    }
+
     /// The stored document of a snapshot.
     static func document(_ entries: SyncDocument) -> Preferences {
+        document(Sidecar(entries: entries))
+    }
+
+    /// The stored document of a sidecar.
+    static func document(_ sidecar: Sidecar) -> Preferences {
+        var members: [JSONObject.Member] = [
+            .init(key: "format", value: .string(formatName)), .init(key: "version", value: 1),
+        ]
+        if let entries = sidecar.entries { members.append(.init(key: "entries", value: object(entries))) }
+        if !sidecar.pending.isEmpty { members.append(.init(key: "pending", value: object(sidecar.pending))) }
+        return Preferences(members: members)
+    }
+
+    private static func object(_ entries: SyncDocument) -> JSONValue {
         // Members built in one pass: setting keys of a `JSONObject` one by one is linear each.
         let members = entries.entries.sorted { $0.key < $1.key }.map {
             JSONObject.Member(key: $0.key.string, value: $0.value.jsonValue)
         }
-        return Preferences(members: [
-            .init(key: "format", value: .string(formatName)), .init(key: "version", value: 1),
-            .init(key: "entries", value: .object(JSONObject(members: members))),
-        ])
+        return .object(JSONObject(members: members))
     }
 
     /// Reads a stored snapshot; also the first format (`keys`).
@@ -29,8 +55,30 @@ enum SyncSnapshot {
     /// - Throws: ``SyncFormatError`` when it is not a snapshot, or an entry is malformed: a
     ///   snapshot that cannot be trusted whole counts as lost.
     static func entries(of document: Preferences) throws(SyncFormatError) -> SyncDocument {
-        guard let object = (document["entries"] ?? document["keys"])?.objectValue else {
+        guard let entries = try sidecar(of: document).entries else {
             throw SyncFormatError("a sync snapshot has no \"entries\"")
+        }
+        return entries
+    }
+
+    /// Reads a stored sidecar. A malformed pending stamp is left out (losing one only makes an
+    /// edit younger); a malformed snapshot entry makes the whole snapshot untrusted.
+    ///
+    /// - Throws: ``SyncFormatError`` when it has neither a snapshot nor pending stamps, or a
+    ///   snapshot entry is malformed.
+    static func sidecar(of document: Preferences) throws(SyncFormatError) -> Sidecar {
+        var sidecar = Sidecar()
+        for member in document["pending"]?.objectValue?.members ?? [] {
+            guard !member.key.utf8.contains(0), let entry = try? SyncEntry(json: member.value) else {
+                continue
+            }
+            sidecar.pending.merge(entry, forKey: member.key)
+        }
+        guard let object = (document["entries"] ?? document["keys"])?.objectValue else {
+            guard document["pending"]?.objectValue != nil else {
+                throw SyncFormatError("a sync snapshot has no \"entries\"")
+            }
+            return sidecar
         }
         var entries = SyncDocument()
         for member in object.members {
@@ -40,6 +88,7 @@ enum SyncSnapshot {
                 throw SyncFormatError("\(member.key): \(error)")
             }
         }
-        return entries
+        sidecar.entries = entries
+        return sidecar
     }
 }

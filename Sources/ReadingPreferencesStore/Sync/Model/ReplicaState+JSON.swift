@@ -151,7 +151,7 @@ extension ReplicaState {
             try reader.beginObject()
             while let name = try reader.nextKey() {
                 guard let scope = SyncScope(name) else {
-                    skipped.append("documents.\(name): not a scope")
+                    skipped.append("documents.\(StorageLocation.quoted(name)): not a scope")
                     try reader.skipValue()
                     continue
                 }
@@ -166,6 +166,12 @@ extension ReplicaState {
                 while let key = try reader.nextKey() {
                     let json = try reader.readValue()
                     try count()
+                    guard !key.utf8.contains(0) else {
+                        // Specs/Sync.md §1: no key holds U+0000; the entry is malformed, never cut.
+                        skipped.append(
+                            "documents.\(name).\(StorageLocation.quoted(key)): a key holding U+0000")
+                        continue
+                    }
                     do throws(SyncFormatError) {
                         document.merge(try SyncEntry(json: json), forKey: key)
                     } catch {

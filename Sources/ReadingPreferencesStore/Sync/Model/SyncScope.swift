@@ -16,14 +16,16 @@ public struct SyncScope: Sendable, Hashable, Comparable, CustomStringConvertible
     public let description: String
 
     /// Creates a scope, or `nil` for a layer that does not sync (the overrides), a configurable
-    /// that is empty or holds `/`, or a profile id that is not a replica-style id
-    /// (`[a-z0-9][a-z0-9-]{0,63}`).
+    /// that is empty or holds `/`, a profile id that is not a replica-style id
+    /// (`[a-z0-9][a-z0-9-]{0,63}`), or an identifier holding U+0000 (Specs/Sync.md §1).
     ///
     /// - Parameters:
     ///   - configurable: The configurable.
     ///   - layer: The layer.
     public init?(configurable: String, layer: StoreLayer) {
-        guard !configurable.isEmpty, !configurable.utf8.contains(UInt8(ascii: "/")) else { return nil }
+        guard !configurable.isEmpty, !configurable.utf8.contains(UInt8(ascii: "/")),
+            !configurable.utf8.contains(0)
+        else { return nil }
         self.configurable = configurable
         self.layer = layer
         switch layer {
@@ -32,7 +34,9 @@ public struct SyncScope: Sendable, Hashable, Comparable, CustomStringConvertible
         case .profile(let id):
             guard ReplicaID.isValid(id) else { return nil }
             description = "\(configurable)/profile/\(id)"
-        case .publication(let id): description = "\(configurable)/publication/\(id)"
+        case .publication(let id):
+            guard !id.utf8.contains(0) else { return nil }
+            description = "\(configurable)/publication/\(id)"
         }
     }
 

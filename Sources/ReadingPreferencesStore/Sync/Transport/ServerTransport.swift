@@ -156,7 +156,12 @@ public struct ServerTransport: ReplicaTransport {
         let reason: String
         switch status {
         case 401: reason = "the server does not know this token"
-        case 403: reason = "this replica id belongs to another account"
+        case 403:
+            return .transport(
+                "\(what): the server refuses this store's replica id"
+                    + (detail.isEmpty ? "" : " (\(detail))")
+                    + "; sync again with a new id: `readingprefs sync --new-replica` "
+                    + "(SyncOptions.newReplica), which keeps every edit")
         default: reason = "the server answered \(status)"
         }
         return .transport("\(what): \(reason)" + (detail.isEmpty ? "" : " (\(detail))"))

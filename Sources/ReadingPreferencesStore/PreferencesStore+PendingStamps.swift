@@ -1,0 +1,113 @@
+import Foundation
+import ReadingPreferences
+
+/// One key an edit changed, with when it was made: what a pending stamp is taken for.
+struct EditToStamp: Sendable {
+    var key: String
+    /// The new value; `nil` when the key was removed.
+    var value: JSONValue?
+    /// When the edit was made, in milliseconds since 1970.
+    var time: UInt64
+}
+
+// Edits take their sync stamps when they are made (Specs/Sync.md §5.4): after a document is
+// written, every key the edit changed in a synced layer gets a pending stamp in the document's
+// sync sidecar, with the value it was taken for. The sidecar is written after the document and
+// not flushed: a crash may lose a pending stamp, which only makes the edit younger (the next
+// sync stamps it), never loses it. So recording stamps keeps an edit near the cost of one
+// durable write.
+
+extension PreferencesStore {
+    /// The wall clock of ``Options/now``, in milliseconds since 1970.
+    var editTime: UInt64 {
+        UInt64(max(0, min((options.now().timeIntervalSince1970 * 1000).rounded(), Double(SyncStamp.maximum))))
+    }
+
+    /// The edits a list of stored changes made, at `time`.
+    static func edits(_ written: [StoredChange], at time: UInt64) -> [StoreLayer: [EditToStamp]] {
+        var edits: [StoreLayer: [EditToStamp]] = [:]
+        for change in written where change.layer.isSynced {
+            edits[change.layer, default: []].append(
+                EditToStamp(key: change.key, value: change.newValue, time: time))
+        }
+        return edits
+    }
+
+    /// Records pending stamps for edits written to synced layers. Failing to record one is
+    /// reported (``problems``), never a failed edit: the document is written already.
+    func recordPendingStamps(_ edits: [StoreLayer: [EditToStamp]]) async {
+        guard options.stampsEdits else { return }
+        for (layer, keys) in edits where layer.isSynced && !keys.isEmpty {
+            do {
+                try await recordPendingStamps(keys, in: layer)
+            } catch let error as StorageError {
+                problems.append(error)
+            } catch {
+                problems.append(
+                    StorageError(
+                        .io, location: .syncSnapshot(configurable: configurable, layer),
+                        message: "pending stamps not recorded: \(error)"))
+            }
+        }
+    }
+
+    /// Records one layer's pending stamps: the sidecar is read, every key gets a stamp above
+    /// every stamp it holds and every stamp this store made, and the sidecar is saved at the
+    /// version read (again on a conflict, as a sync may write it meanwhile).
+    private func recordPendingStamps(_ edits: [EditToStamp], in layer: StoreLayer) async throws {
+        var clock = try await pendingStampClock()
+        // A sync running now has read other replicas' states: this edit comes after them.
+        if let stored = try? await storage.load(.syncLease),
+            let lease = SyncLease(document: stored.preferences),
+            let running = lease.clock
+        {
+            clock.observe(SyncStamp(unchecked: running.time, running.counter, clock.replica))
+        }
+        let location = StorageLocation.syncSnapshot(configurable: configurable, layer)
+        try await retryingOnConflict(location, attempts: 8) { () async throws in
+            let stored = try await storage.load(location)
+            var sidecar = SyncSnapshot.Sidecar()
+            if let stored {
+                // A damaged sidecar is left for sync to set aside; the edit syncs all the same.
+                guard let read = try? SyncSnapshot.sidecar(of: stored.preferences) else { return }
+                sidecar = read
+            }
+            for (_, entry) in sidecar.entries?.entries ?? [:] { clock.observe(entry.stamp) }
+            for (_, entry) in sidecar.pending.entries { clock.observe(entry.stamp) }
+            var stamped = 0
+            for edit in edits {
+                // The clock waits out an exhausted counter: the next sync stamps that key.
+                guard let stamp = clock.tick(now: edit.time) else { continue }
+                sidecar.pending.merge(SyncEntry(value: edit.value, stamp: stamp), forKey: edit.key)
+                stamped += 1
+            }
+            guard stamped > 0 else { return }
+            _ = try await storage.commit([
+                .saveUnflushed(SyncSnapshot.document(sidecar), to: location, expecting: stored?.version)
+            ])
+        }
+        editClock = clock
+    }
+
+    /// The clock pending stamps are made with: this replica's id and the clock its last sync
+    /// left, read once; a store that never synced takes its replica id now.
+    private func pendingStampClock() async throws -> HybridClock {
+        if let editClock { return editClock }
+        for _ in 0..<4 {
+            let (stored, problem) = try await storage.loadRepairing(.syncState)
+            if let problem { problems.append(problem) }
+            if let stored, let state = try? SyncState(document: stored.preferences) {
+                return HybridClock(replica: state.replica, time: state.clockTime, counter: state.clockCounter)
+            }
+            guard stored == nil else { break }
+            let state = SyncState(replica: ReplicaID.random())
+            do throws(StorageError) {
+                _ = try await storage.save(state.document, to: .syncState, expecting: nil)
+                return HybridClock(replica: state.replica)
+            } catch {
+                guard error.code == .conflict else { throw error }
+            }
+        }
+        throw StorageError(.io, location: .syncState, message: "the sync state cannot be read to stamp edits")
+    }
+}
