@@ -1,3 +1,4 @@
+import Foundation
 import ReadingPreferences
 
 // Reading cases from vector JSON (SPEC 11). Every problem is a `JSONMemberError` naming the
@@ -14,10 +15,16 @@ extension ConformanceCase {
     /// - Throws: `JSONMemberError` naming the first member with the wrong type or value, such
     ///   as `edits[1].op: unknown op "sett"`.
     public init(json: JSONValue, label: String = "") throws(JSONMemberError) {
+        try self.init(json: json, label: label, replicaSources: nil)
+    }
+
+    /// Reads a case; a sync case's replica states from `replicaSources`, their bytes in the
+    /// vector document, when given (a repeated key or scope in one state then merges).
+    init(json: JSONValue, label: String, replicaSources: [Data]?) throws(JSONMemberError) {
         let reader = try JSONMemberReader(json, path: "")
         if reader.value("replicas") != nil {
             self.init(name: try reader.string("name") ?? label, configurable: "sync")
-            syncMerge = try SyncMergeCase(reader)
+            syncMerge = try SyncMergeCase(reader, replicaSources: replicaSources)
             return
         }
         guard let configurable = try reader.string("configurable") else {

@@ -60,13 +60,22 @@ extension ConformanceRunner {
                     content: .failure(JSONMemberError(path: "", message: "invalid JSON: \(error)")))
             ]
         }
+        // Replica states are read from their own bytes (a repeated key merges); only documents
+        // with sync cases are scanned for them.
+        let sources = data.range(of: Data("\"replicas\"".utf8)) == nil ? [] : Self.replicaSources(in: data)
+        func replicas(_ index: Int) -> [Data]? { index < sources.count ? sources[index] : nil }
         switch document {
         case .object:
-            return [ConformanceEntry(label: label, content: Self.parse(document, label: label))]
+            return [
+                ConformanceEntry(
+                    label: label, content: Self.parse(document, label: label, replicas: replicas(0)))
+            ]
         case .array(let elements):
             return elements.enumerated().map { index, element in
                 let caseLabel = "\(label)[\(index)]"
-                return ConformanceEntry(label: caseLabel, content: Self.parse(element, label: caseLabel))
+                return ConformanceEntry(
+                    label: caseLabel,
+                    content: Self.parse(element, label: caseLabel, replicas: replicas(index)))
             }
         default:
             let message =
@@ -77,9 +86,11 @@ extension ConformanceRunner {
         }
     }
 
-    private static func parse(_ json: JSONValue, label: String) -> Result<ConformanceCase, JSONMemberError> {
+    private static func parse(_ json: JSONValue, label: String, replicas: [Data]?)
+        -> Result<ConformanceCase, JSONMemberError>
+    {
         do throws(JSONMemberError) {
-            return .success(try ConformanceCase(json: json, label: label))
+            return .success(try ConformanceCase(json: json, label: label, replicaSources: replicas))
         } catch {
             return .failure(error)
         }

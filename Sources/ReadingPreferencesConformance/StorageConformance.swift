@@ -30,6 +30,18 @@ import ReadingPreferencesStore
 ///   holding U+0000 (`invalidKey`); nothing is stored by a refused save.
 /// - **batch**: a batch is applied whole or not at all: a stale version or check anywhere in it,
 ///   or a failure of the medium at any step, changes nothing.
+/// - **batch versions**: a removal or a check inside a larger batch is held to its own version:
+///   a stale one, another document's, or an outdated one fails the whole batch.
+/// - **prefixes and kinds**: removing a document leaves those whose names it begins (or that
+///   begin it) and its sync snapshot; each kind of listing lists its own kind only.
+/// - **pages and configurables**: a page after a name removed since (or never there) goes on
+///   after it; a configurable whose last document is removed is no longer listed.
+/// - **export of every configurable**: whatever its name (spaces, `%`, `/`, `:`, non-ASCII).
+/// - **failed listings**: a listing, a listing of configurables or an export the medium failed
+///   is `io`, never an empty answer.
+/// - **set aside**: what `quarantine` sets aside is the damaged bytes, whole (with
+///   ``StorageFaults/readSetAside``).
+/// - every conflict is transient; the other refusals are not.
 /// - **corrupt data**: data that is not a JSON object is reported as `corruptDocument` with its
 ///   version, and set aside by `quarantine`.
 /// - **io**: a failing medium is reported as `io`, never as an absent document.
@@ -112,8 +124,14 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
         await run("listing") { try await self.listing() }
         await run("identifiers") { try await self.identifiers() }
         await run("batch") { try await self.batch() }
+        await run("batch versions") { try await self.batchVersions() }
+        await run("prefixes and kinds") { try await self.prefixesAndKinds() }
+        await run("pages and configurables") { try await self.pagesAndConfigurables() }
+        await run("export of every configurable") { try await self.exportOfEveryConfigurable() }
         await run("corrupt data") { try await self.corruptData() }
         await run("io") { try await self.io() }
+        await run("failed listings") { try await self.failedListings() }
+        await run("set aside") { try await self.setAside() }
         await run("concurrency") { try await self.concurrency() }
         await run("export and removal") { try await self.exportAndRemoval() }
         await cleanUp()
@@ -188,6 +206,15 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
             expect(
                 error.code == code, what, expected: code.rawValue,
                 actual: error.code.rawValue + ": \(error.message)")
+            // A conflict is worth trying again (load and retry); nothing else here is.
+            if error.code == .conflict {
+                expect(
+                    error.isTransient, "\(what): a conflict is transient", expected: "true", actual: "false")
+            } else if code != .io {
+                expect(
+                    !error.isTransient, "\(what): \(error.code.rawValue) is not transient", expected: "false",
+                    actual: "true")
+            }
         }
     }
 

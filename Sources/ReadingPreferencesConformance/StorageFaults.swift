@@ -22,8 +22,13 @@ public struct StorageFaults: Sendable {
     /// statement), or disarms it (`nil`). The armed failure strikes once; the storage then
     /// fails with `io`.
     public var failWrites: @Sendable (_ steps: Int?) async -> Void
-    /// Makes every read of the medium fail (`true`) until called with `false`.
+    /// Makes every read of the medium fail (`true`) until called with `false`: loads, listings
+    /// and exports alike.
     public var failReads: @Sendable (_ fail: Bool) async -> Void
+    /// Reads what ``PreferencesStorage/quarantine(_:expecting:replacement:)`` set aside, by the
+    /// place it named (``Quarantine/movedTo``): the suite checks that the damaged bytes are kept
+    /// whole. `nil` reports that check as skipped.
+    public var readSetAside: (@Sendable (_ movedTo: String) async throws -> Data?)?
 
     /// Creates the faults of a storage.
     ///
@@ -31,15 +36,19 @@ public struct StorageFaults: Sendable {
     ///   - plant: Puts raw bytes at a location.
     ///   - failWrites: Arms (or disarms) a write failure after a number of steps.
     ///   - failReads: Makes reads fail, or succeed again.
+    ///   - readSetAside: Reads the bytes quarantine set aside.
     public init(
         plant: @escaping @Sendable (_ data: Data, _ location: StorageLocation) async throws -> Void,
         failWrites: @escaping @Sendable (_ steps: Int?) async -> Void,
-        failReads: @escaping @Sendable (_ fail: Bool) async -> Void
+        failReads: @escaping @Sendable (_ fail: Bool) async -> Void,
+        readSetAside: (@Sendable (_ movedTo: String) async throws -> Data?)? = nil
     ) {
         self.plant = plant
         self.failWrites = failWrites
         self.failReads = failReads
+        self.readSetAside = readSetAside
     }
+
 }
 
 extension StorageFaults {
@@ -55,14 +64,16 @@ extension StorageFaults {
                     withIntermediateDirectories: true)
                 try data.write(to: URL(fileURLWithPath: path))
             },
-            failWrites: { plan.arm(after: $0) }, failReads: { plan.failReads($0) })
+            failWrites: { plan.arm(after: $0) }, failReads: { plan.failReads($0) },
+            readSetAside: { path in FileManager.default.contents(atPath: path) })
     }
 
     /// The faults of an `InMemoryStorage`.
     package static func memory(_ storage: InMemoryStorage) -> StorageFaults {
         StorageFaults(
             plant: { data, location in await storage.plant(data, at: location) },
-            failWrites: { storage.faults.arm(after: $0) }, failReads: { storage.faults.failReads($0) })
+            failWrites: { storage.faults.arm(after: $0) }, failReads: { storage.faults.failReads($0) },
+            readSetAside: { name in await storage.setAside(name) })
     }
 
     /// The faults of a `UserDefaultsStorage`: a value edited by hand under a document's key.
@@ -76,6 +87,7 @@ extension StorageFaults {
                     ],
                     at: location)
             },
-            failWrites: { storage.faults.arm(after: $0) }, failReads: { storage.faults.failReads($0) })
+            failWrites: { storage.faults.arm(after: $0) }, failReads: { storage.faults.failReads($0) },
+            readSetAside: { key in storage.setAside(key) })
     }
 }

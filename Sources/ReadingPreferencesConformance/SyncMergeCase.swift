@@ -1,3 +1,4 @@
+import Foundation
 import ReadingPreferences
 import ReadingPreferencesStore
 
@@ -37,6 +38,11 @@ public struct SyncMergeCase: Sendable, Hashable {
     var knownReplicas: [ReplicaID: ReconciliationInput.Known] = [:]
     /// The expected entries of the result, by scope and key; `nil` when not checked.
     public var documents: [SyncScope: SyncDocument]?
+    /// The local documents now, when they differ from the local replica's entries (its edits
+    /// since its last sync); `nil`: they hold exactly its entries' values.
+    public var localDocuments: [SyncScope: Preferences]?
+    /// The pending stamps the local replica's edits took (Specs/Sync.md §5.4), per document.
+    public var pending: [SyncScope: SyncDocument] = [:]
     /// The expected values (removals left out), by scope; `nil` when not checked.
     public var preferences: [SyncScope: Preferences]?
     /// The expected highest merged stamp per replica; `nil` when not checked.
@@ -50,13 +56,18 @@ public struct SyncMergeCase: Sendable, Hashable {
 
     /// Reads a case's members.
     ///
-    /// - Parameter reader: The case object.
+    /// - Parameters:
+    ///   - reader: The case object.
+    ///   - replicaSources: The bytes of each replica state in the vector document, when known.
     /// - Throws: `JSONMemberError` naming the member that is wrong.
-    init(_ reader: JSONMemberReader) throws(JSONMemberError) {
+    init(_ reader: JSONMemberReader, replicaSources: [Data]? = nil) throws(JSONMemberError) {
         replicas = []
-        for (index, replica) in (try reader.array("replicas") ?? []).enumerated() {
+        let parsed = try reader.array("replicas") ?? []
+        // Each state from its own bytes when they are known: a key or scope it repeats merges.
+        let sources = replicaSources?.count == parsed.count ? replicaSources : nil
+        for (index, replica) in parsed.enumerated() {
             do throws(ReplicaFileError) {
-                replicas.append(try ReplicaState.read(replica.jsonData()))
+                replicas.append(try ReplicaState.read(sources?[index] ?? replica.jsonData()))
             } catch {
                 throw JSONMemberError(
                     path: JSONMemberReader.join("replicas", index: index), message: error.description)
@@ -71,6 +82,35 @@ public struct SyncMergeCase: Sendable, Hashable {
                 throw JSONMemberError(path: "now", message: "required with localReplica")
             }
             self.now = now
+        }
+        if let object = try reader.object("localDocuments") {
+            var documents: [SyncScope: Preferences] = [:]
+            for member in object.members {
+                let path = JSONMemberReader.join("localDocuments", member.key)
+                let scope = try Self.scope(member.key, path: path)
+                guard let values = member.value.objectValue else {
+                    throw JSONMemberError(path: path, message: "expected an object of values")
+                }
+                documents[scope] = Preferences(values)
+            }
+            localDocuments = documents
+        }
+        for member in try reader.object("pending")?.members ?? [] {
+            let path = JSONMemberReader.join("pending", member.key)
+            let scope = try Self.scope(member.key, path: path)
+            guard let entries = member.value.objectValue else {
+                throw JSONMemberError(path: path, message: "expected an object of entries")
+            }
+            var document = SyncDocument()
+            for entry in entries.members {
+                do throws(SyncFormatError) {
+                    document.merge(try SyncEntry(json: entry.value), forKey: entry.key)
+                } catch {
+                    throw JSONMemberError(
+                        path: JSONMemberReader.join(path, entry.key), message: error.description)
+                }
+            }
+            pending[scope] = document
         }
         horizon = try Self.integer(reader, "horizon")
         retirementHorizon = try Self.integer(reader, "retirementHorizon")
@@ -203,7 +243,10 @@ public struct SyncMergeCase: Sendable, Hashable {
             },
             now: now, tombstoneHorizon: horizon ?? 30 * 86_400_000,
             retirementHorizon: retirementHorizon ?? 180 * 86_400_000, known: knownReplicas)
-        let output = input.run()
+        var reconciliation = input
+        reconciliation.documents = localDocuments
+        reconciliation.pending = pending
+        let output = reconciliation.run()
         return Result(
             state: output.state, clock: [output.clockTime, output.clockCounter],
             ignored: output.ignored.sorted(),

@@ -41,7 +41,7 @@ struct StorageConformanceTests {
     @Test("without faults, the checks that need them are reported as skipped")
     func skipped() async {
         let failures = await StorageConformance.failures(of: InMemoryStorage())
-        #expect(failures.count == 3, "\(failures)")
+        #expect(failures.count == 5, "\(failures)")
         #expect(failures.allSatisfy { $0.hasPrefix("skipped: ") }, "\(failures)")
     }
 }

@@ -109,7 +109,13 @@ final class FaultyDatabase: ServerDatabase, @unchecked Sendable {
                     ])
             },
             failWrites: { steps in self.lock.withLock { self.failAfter = steps } },
-            failReads: { fail in self.lock.withLock { self.readsFail = fail } })
+            failReads: { fail in self.lock.withLock { self.readsFail = fail } },
+            readSetAside: { scope in
+                let rows = try await self.base.query(
+                    "SELECT json, version FROM reading_preferences WHERE user_id = ? AND scope = ?",
+                    [userID, scope])
+                return rows.first?["json"].map { Data($0.utf8) }
+            })
     }
 
     struct InjectedFailure: Error {}

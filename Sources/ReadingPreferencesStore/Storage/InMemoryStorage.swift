@@ -88,6 +88,10 @@ public actor InMemoryStorage: PreferencesStorage {
         return versions
     }
 
+    /// The bytes ``quarantine(_:expecting:replacement:)`` set aside under a name, for the
+    /// conformance suite.
+    package func setAside(_ name: String) -> Data? { quarantined[name] }
+
     /// Sets a document aside and puts `replacement` in its place.
     ///
     /// - Parameters:
@@ -132,6 +136,7 @@ public actor InMemoryStorage: PreferencesStorage {
         async throws(StorageError) -> [String]
     {
         try StorageLocation.checkConfigurable(configurable)
+        try faults.read(nil)
         let all = slots.keys.compactMap { location -> String? in
             switch (kind, location) {
             case (.profiles, .layer(let owner, .profile(let id))),
@@ -150,6 +155,7 @@ public actor InMemoryStorage: PreferencesStorage {
     /// - Returns: Their identifiers, sorted by their UTF-8 bytes.
     /// - Throws: Never.
     public func configurables() async throws(StorageError) -> [String] {
+        try faults.read(nil)
         var seen = Set<JSONScalarKey>()
         for location in slots.keys {
             if let configurable = location.configurable { seen.insert(JSONScalarKey(configurable)) }

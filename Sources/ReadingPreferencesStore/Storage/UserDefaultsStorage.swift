@@ -164,6 +164,19 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
     }
 
     /// Puts a raw value under a location's key, as a hand edit would: for tests of damaged data.
+    /// What ``quarantine(_:expecting:replacement:)`` set aside under a key, as the bytes of its
+    /// `json`, for the conformance suite.
+    package func setAside(_ key: String) -> Data? {
+        lock.withLock {
+            guard let value = defaults.object(forKey: key) else { return nil }
+            if let record = value as? [String: Any], let json = record["json"] as? String {
+                return Data(json.utf8)
+            }
+            if let text = value as? String { return Data(text.utf8) }
+            return value as? Data
+        }
+    }
+
     package func plant(_ value: Any, at location: StorageLocation) {
         lock.withLock { defaults.set(value, forKey: key(of: location)) }
     }
@@ -184,6 +197,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
         async throws(StorageError) -> [String]
     {
         try StorageLocation.checkConfigurable(configurable)
+        try faults.read(nil)
         let layer: String
         switch kind {
         case .profiles: layer = "/profile/"
@@ -205,6 +219,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
     /// - Returns: Their identifiers, sorted by their UTF-8 bytes.
     /// - Throws: Never.
     public func configurables() async throws(StorageError) -> [String] {
+        try faults.read(nil)
         let prefix = keyPrefix + "/"
         var names = Set<String>()
         for key in lock.withLock({ Array(defaults.dictionaryRepresentation().keys) })

@@ -146,7 +146,12 @@ actor InMemorySQLDatabase: SQLDatabase {
                 await self.plant(
                     String(decoding: data, as: UTF8.self), at: SQLPreferencesStorage.scope(of: location))
             },
-            failWrites: { await self.setFailAfter($0) }, failReads: { await self.setReadsFail($0) })
+            failWrites: { await self.setFailAfter($0) }, failReads: { await self.setReadsFail($0) },
+            readSetAside: { scope in await self.json(at: scope) })
+    }
+
+    private func json(at scope: String) -> Data? {
+        table.rows.first { $0.key.scope == Array(scope.utf8) }.map { Data($0.value.0.utf8) }
     }
 
     private func plant(_ json: String, at scope: String) {

@@ -47,6 +47,26 @@ enum PlantedBug: String, CaseIterable, Sendable, CustomStringConvertible {
     case createOverwrites
     /// Numbers kept as binary doubles: `1.50` comes back `1.5`, `1e400` as infinity's text.
     case numbersAsDoubles
+    /// A removal inside a batch of several changes skips its version check.
+    case batchRemovalSkipsVersion
+    /// A check at any version the document ever had passes.
+    case verifyOutdatedAsCurrent
+    /// Removing a document also removes every document whose key it begins.
+    case removalByPrefix
+    /// A listing of publications also lists publications that only have a sync snapshot.
+    case listingMixesKinds
+    /// A page after a name that is no longer there starts over.
+    case pageRestartsAfterRemovedName
+    /// A configurable stays listed once its last document is removed.
+    case configurablesKeepEmptied
+    /// Quarantine keeps nothing of the damaged bytes.
+    case quarantineKeepsNothing
+    /// A listing the medium failed answers empty.
+    case failedListingAsEmpty
+    /// Export misses configurables whose names need encoding.
+    case exportMissesEncodedConfigurables
+    /// A conflict is not marked transient.
+    case conflictNotTransient
 
     var description: String { rawValue }
 }
@@ -63,6 +83,13 @@ actor MutantStorage: PreferencesStorage {
     private var counters: [String: Int] = [:]
     private var failAfter: Int?
     private var readsFail = false
+    /// Every configurable listed so far (for ``PlantedBug/configurablesKeepEmptied``).
+    private var everListed = Set<String>()
+
+    private func conflict(_ location: StorageLocation) -> StorageError {
+        StorageError(
+            .conflict, location: location, message: "stale", isTransient: bug != .conflictNotTransient)
+    }
 
     init(bug: PlantedBug?) { self.bug = bug }
 
@@ -70,8 +97,11 @@ actor MutantStorage: PreferencesStorage {
         StorageFaults(
             plant: { data, location in await self.plant(String(decoding: data, as: UTF8.self), at: location)
             },
-            failWrites: { await self.setFailAfter($0) }, failReads: { await self.setReadsFail($0) })
+            failWrites: { await self.setFailAfter($0) }, failReads: { await self.setReadsFail($0) },
+            readSetAside: { key in await self.text(at: key).map { Data($0.utf8) } })
     }
+
+    private func text(at key: String) -> String? { rows[key]?.text }
 
     private func plant(_ text: String, at location: StorageLocation) {
         rows[key(location)] = Row(text: text, version: UUID().uuidString)
@@ -184,9 +214,15 @@ actor MutantStorage: PreferencesStorage {
             if bug == .ignoresVerify, change.action == .verify { continue }
             if bug == .removeIgnoresVersion, change.action == .remove, current != nil { continue }
             if bug == .createOverwrites, change.expected == nil, case .save = change.action { continue }
-            guard current == change.expected else {
-                throw StorageError(.conflict, location: change.location, message: "stale")
+            if bug == .batchRemovalSkipsVersion, changes.count > 1, change.action == .remove, current != nil {
+                continue
             }
+            if bug == .verifyOutdatedAsCurrent, change.action == .verify, current != nil,
+                change.expected != nil
+            {
+                continue
+            }
+            guard current == change.expected else { throw conflict(change.location) }
         }
         if bug == .nonAtomicSave {
             for _ in 0..<4 { await Task.yield() }
@@ -202,6 +238,9 @@ actor MutantStorage: PreferencesStorage {
                 versions.append(StorageVersion(version))
             case .remove:
                 rows[key] = nil
+                if bug == .removalByPrefix {
+                    for other in rows.keys where other.hasPrefix(key) { rows[other] = nil }
+                }
                 if bug == .counterVersions { counters[key] = nil }
                 versions.append(nil)
             case .verify:
@@ -215,10 +254,8 @@ actor MutantStorage: PreferencesStorage {
         async throws(StorageError) -> Quarantine
     {
         let key = key(location)
-        guard let row = rows[key], row.version == version.rawValue else {
-            throw StorageError(.conflict, location: location, message: "stale")
-        }
-        rows["corrupt:" + key] = row
+        guard let row = rows[key], row.version == version.rawValue else { throw conflict(location) }
+        rows["corrupt:" + key] = bug == .quarantineKeepsNothing ? Row(text: "", version: row.version) : row
         guard let replacement, bug != .quarantineDropsReplacement else {
             rows[key] = nil
             return Quarantine(movedTo: "corrupt:" + key, version: nil)
@@ -233,6 +270,10 @@ actor MutantStorage: PreferencesStorage {
         -> [String]
     {
         try StorageLocation.checkConfigurable(configurable)
+        if readsFail {
+            if bug == .failedListingAsEmpty { return [] }
+            throw StorageError(.io, location: nil, message: "injected")
+        }
         let layer: String
         switch kind {
         case .profiles: layer = "/profile/"
@@ -247,13 +288,16 @@ actor MutantStorage: PreferencesStorage {
             let owner = key[..<slash]
             let rest = key[slash...]
             let ownerMatches = bug == .listsOtherConfigurables ? owner.hasPrefix(encoded) : owner == encoded
-            let matches = ownerMatches && rest.hasPrefix(layer)
+            let mixed =
+                bug == .listingMixesKinds && kind == .publications && rest.hasPrefix("/sync/publication/")
+            let matches = ownerMatches && (rest.hasPrefix(layer) || mixed)
             guard matches else { continue }
-            let escaped = String(rest.dropFirst(layer.count))
+            let escaped = String(rest.dropFirst(mixed ? "/sync/publication/".count : layer.count))
             names.append(
                 bug == .escapedNamesListed ? escaped : UserDefaultsStorage.decoded(escaped) ?? escaped)
         }
-        var page = StorageKind.page(names, after: after, limit: nil)
+        let restart = bug == .pageRestartsAfterRemovedName && after.map { !names.contains($0) } == true
+        var page = StorageKind.page(names, after: restart ? nil : after, limit: nil)
         if bug == .pagingSkipsOne, after != nil, !page.isEmpty { page.removeFirst() }
         if let limit { page = Array(page.prefix(max(limit, 0))) }
         if bug == .unsortedListing { page.reverse() }
@@ -261,17 +305,27 @@ actor MutantStorage: PreferencesStorage {
     }
 
     func configurables() async throws(StorageError) -> [String] {
-        var names = Set<String>()
+        if readsFail {
+            if bug == .failedListingAsEmpty { return [] }
+            throw StorageError(.io, location: nil, message: "injected")
+        }
+        var names = bug == .configurablesKeepEmptied ? everListed : Set<String>()
         for key in rows.keys where !key.hasPrefix("corrupt:") {
             guard let slash = key.firstIndex(of: "/") else { continue }
             names.insert(UserDefaultsStorage.decoded(String(key[..<slash])) ?? "")
         }
+        everListed.formUnion(names)
         return StorageKind.page(Array(names), after: nil, limit: nil)
     }
 
     func export() async throws(StorageError) -> [ExportedDocument] {
         var result: [ExportedDocument] = []
         for configurable in try await configurables() {
+            if bug == .exportMissesEncodedConfigurables,
+                UserDefaultsStorage.encoded(configurable) != configurable
+            {
+                continue
+            }
             var locations: [StorageLocation] = [
                 .layer(configurable: configurable, .shared), .layer(configurable: configurable, .overrides),
             ]

@@ -141,6 +141,46 @@ package struct JSONPullReader: ~Copyable {
         return key
     }
 
+    /// Steps into the array at the cursor; step through its elements with
+    /// ``nextElement(isFirst:)``.
+    ///
+    /// - Throws: `JSONDecodingError` when the cursor is not on an array, or it is too deep.
+    package mutating func beginArray() throws(JSONDecodingError) {
+        state.skipWhitespace()
+        guard state.position < state.end, state.bytes[state.position] == JSONByte.openBracket else {
+            throw state.unexpected(at: state.position)
+        }
+        guard depth + 1 <= state.maxDepth else {
+            throw JSONDecodingError(code: .tooDeep, offset: state.position)
+        }
+        state.position += 1
+        depth += 1
+    }
+
+    /// Moves the cursor onto the array's next element and returns `true`, or past its `]` and
+    /// returns `false` when the array ends.
+    ///
+    /// - Parameter isFirst: Whether no element of this array was stepped onto yet.
+    /// - Returns: Whether the cursor is on an element.
+    /// - Throws: `JSONDecodingError` for malformed input.
+    package mutating func nextElement(isFirst: Bool) throws(JSONDecodingError) -> Bool {
+        state.skipWhitespace()
+        guard state.position < state.end else { throw state.unexpected(at: state.position) }
+        if state.bytes[state.position] == JSONByte.closeBracket {
+            state.position += 1
+            depth -= 1
+            return false
+        }
+        if !isFirst {
+            guard state.bytes[state.position] == JSONByte.comma else {
+                throw state.unexpected(at: state.position)
+            }
+            state.position += 1
+        }
+        state.skipWhitespace()
+        return true
+    }
+
     /// Reads the value at the cursor whole.
     package mutating func readValue() throws(JSONDecodingError) -> JSONValue {
         state.skipWhitespace()

@@ -134,7 +134,9 @@ struct FileLayout: Sendable {
         var result: [String] = []
         for name in try entries(of: rootPath) where !name.hasPrefix(".") {
             let folder = file(name)
-            guard isFolder(folder) else { continue }
+            // A folder whose documents were all removed (locks and a marker may stay) is no
+            // configurable of the storage's any more.
+            guard isFolder(folder), try hasDocument(folder) else { continue }
             if let marked = Self.identifierAtStart(of: file(name, Self.configurableMarker)) {
                 if Self.folderName(of: marked) == name { result.append(marked) }
             } else if Self.isPlainConfigurable(name) {
@@ -142,6 +144,21 @@ struct FileLayout: Sendable {
             }
         }
         return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Whether a configurable's folder holds a document: its layers, a profile's, a
+    /// publication's, or a sync snapshot of one of them.
+    private func hasDocument(_ folder: String) throws(StorageError) -> Bool {
+        func isDocument(_ name: String) -> Bool {
+            !name.hasPrefix(".") && (name.hasSuffix(".json") || name.hasSuffix(".json" + Self.snapshotSuffix))
+                && name != Self.configurableMarker
+        }
+        let entries = try entries(of: folder)
+        if entries.contains(where: isDocument) { return true }
+        for kind in ["profiles", "publications"] where entries.contains(kind) {
+            if try self.entries(of: folder + "/" + kind).contains(where: isDocument) { return true }
+        }
+        return false
     }
 
     /// The identifiers of the profiles or publications of a configurable with a document of `kind`.

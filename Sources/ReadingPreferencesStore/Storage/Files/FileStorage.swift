@@ -244,6 +244,7 @@ public struct FileStorage: PreferencesStorage {
         async throws(StorageError) -> [String]
     {
         try StorageLocation.checkConfigurable(configurable)
+        try faults?.read(nil)
         let layout = layout
         return try await BlockingIO.run { () throws(StorageError) in
             StorageKind.page(
@@ -256,6 +257,7 @@ public struct FileStorage: PreferencesStorage {
     /// - Returns: Their identifiers, sorted by their UTF-8 bytes.
     /// - Throws: ``StorageError`` when the root cannot be listed.
     public func configurables() async throws(StorageError) -> [String] {
+        try faults?.read(nil)
         let layout = layout
         return try await BlockingIO.run { () throws(StorageError) in try layout.configurables() }
     }

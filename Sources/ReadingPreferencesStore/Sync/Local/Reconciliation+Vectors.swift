@@ -38,6 +38,11 @@ package struct ReconciliationInput: Sendable {
     package var retirementHorizon: UInt64
     package var futureLimit: UInt64 = 86_400_000
     package var known: [ReplicaID: Known]
+    /// The local documents now, when they differ from the local state's entries (the changes
+    /// since the last sync); `nil`: they hold exactly its entries' values.
+    package var documents: [SyncScope: Preferences]?
+    /// The pending stamps the local edits took (Specs/Sync.md §5.4), per document.
+    package var pending: [SyncScope: SyncDocument] = [:]
 
     package init(
         replica: ReplicaID, local: ReplicaState?, remotes: [(source: String, file: ReplicaFile)], now: UInt64,
@@ -52,8 +57,9 @@ package struct ReconciliationInput: Sendable {
         self.known = known
     }
 
-    /// Runs the reconciliation: the local documents hold exactly the values of the local
-    /// state's entries (nothing to stamp), and every remote state is admitted in order.
+    /// Runs the reconciliation: the local documents hold the values of the local state's
+    /// entries (nothing to stamp) or ``documents``, with ``pending`` stamps, and every remote
+    /// state is admitted in order.
     package func run() -> Output {
         var state = SyncState(replica: replica)
         state.merged = local?.merged ?? [:]
@@ -72,13 +78,15 @@ package struct ReconciliationInput: Sendable {
         for remote in remotes { reconciliation.admit(remote.file, source: remote.source) }
         reconciliation.computeFloors()
         let scopes = Set(documents.keys).union(reconciliation.incoming.documents.keys)
+            .union(self.documents.map { Array($0.keys) } ?? []).union(pending.keys)
         for scope in scopes.sorted() {
             let entries = documents[scope]
-            let values = entries?.values ?? Preferences()
+            let values = self.documents.map { $0[scope] ?? Preferences() } ?? entries?.values ?? Preferences()
             let document: Reconciliation.LocalDocument = values.isEmpty ? .absent : .present(values)
             var clock = reconciliation.clock
             let stamped = reconciliation.stamp(
-                scope, document: document, snapshot: entries.map { .present($0) } ?? .absent, clock: &clock)
+                scope, document: document, snapshot: entries.map { .present($0) } ?? .absent,
+                pending: pending[scope] ?? SyncDocument(), clock: &clock)
             let settled = reconciliation.settle(scope, stamped, document: document)
             reconciliation.commit(scope, settled, clock: clock, unstamped: stamped.unstamped.count)
         }
