@@ -106,8 +106,14 @@ package struct JSONPullReader: ~Copyable {
 
     /// Steps into the object at the cursor; read its members with ``nextKey()``.
     package mutating func beginObject() throws(JSONDecodingError) {
+        try enter(JSONByte.openBrace)
+        atFirstMember = true
+    }
+
+    /// Steps into the container that `open` starts, at the cursor.
+    private mutating func enter(_ open: UInt8) throws(JSONDecodingError) {
         state.skipWhitespace()
-        guard state.position < state.end, state.bytes[state.position] == JSONByte.openBrace else {
+        guard state.position < state.end, state.bytes[state.position] == open else {
             throw state.unexpected(at: state.position)
         }
         guard depth + 1 <= state.maxDepth else {
@@ -115,7 +121,6 @@ package struct JSONPullReader: ~Copyable {
         }
         state.position += 1
         depth += 1
-        atFirstMember = true
     }
 
     /// The next member's key, with the cursor on its value; `nil` when the object ends (the
@@ -146,15 +151,7 @@ package struct JSONPullReader: ~Copyable {
     ///
     /// - Throws: `JSONDecodingError` when the cursor is not on an array, or it is too deep.
     package mutating func beginArray() throws(JSONDecodingError) {
-        state.skipWhitespace()
-        guard state.position < state.end, state.bytes[state.position] == JSONByte.openBracket else {
-            throw state.unexpected(at: state.position)
-        }
-        guard depth + 1 <= state.maxDepth else {
-            throw JSONDecodingError(code: .tooDeep, offset: state.position)
-        }
-        state.position += 1
-        depth += 1
+        try enter(JSONByte.openBracket)
     }
 
     /// Moves the cursor onto the array's next element and returns `true`, or past its `]` and
