@@ -25,8 +25,8 @@ public struct StorageFaults: Sendable {
     /// Makes every read of the medium fail (`true`) until called with `false`: loads, listings
     /// and exports alike.
     public var failReads: @Sendable (_ fail: Bool) async -> Void
-    /// Reads what ``PreferencesStorage/quarantine(_:expecting:replacement:)`` set aside, by the
-    /// place it named (``Quarantine/movedTo``): the suite checks that the damaged bytes are kept
+    /// Reads what `PreferencesStorage.quarantine(_:expecting:replacement:)` set aside, by the
+    /// place it named (`Quarantine.movedTo`): the suite checks that the damaged bytes are kept
     /// whole. `nil` reports that check as skipped.
     public var readSetAside: (@Sendable (_ movedTo: String) async throws -> Data?)?
 

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import PostgresNIO
+import ReadingPreferencesSQL
 
 /// The reading back end (SPEC 14): the library's store on PostgreSQL or an embedded SQLite
 /// database, behind Hummingbird routes, and a sync replica that devices sync through.
@@ -80,7 +81,7 @@ public struct ReadingServer: Sendable {
         self.clientTask = clientTask
         accounts = Accounts(database: database)
         backend = Backend(
-            database: database, replica: ServerReplica(database: database), writeGroupLimit: writeGroupLimit)
+            database: database, replica: SQLSyncLog(database: database), writeGroupLimit: writeGroupLimit)
     }
 
     /// Stops the database client.

@@ -16,7 +16,7 @@ struct StorageSuiteTests {
         defer { Task { await server.close() } }
         let faulty = FaultyDatabase(server.database)
         let userID = "suite-\(UUID().uuidString)"
-        let backend = Backend(database: faulty, replica: ServerReplica(database: faulty))
+        let backend = Backend(database: faulty, replica: SQLSyncLog(database: faulty))
         let failures = await StorageConformance.failures(
             of: backend.storage(for: userID), faults: faulty.faults(userID: userID))
         #expect(failures.isEmpty, "\(failures)")

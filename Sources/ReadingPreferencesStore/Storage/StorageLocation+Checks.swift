@@ -40,8 +40,12 @@ extension StorageLocation {
         }
     }
 
-    /// Refuses a configurable's identifier with U+0000 (a listing's argument).
-    package static func checkConfigurable(_ configurable: String) throws(StorageError) {
+    /// Refuses a configurable's identifier with U+0000: what a storage checks first in
+    /// ``PreferencesStorage/names(of:configurable:after:limit:)``.
+    ///
+    /// - Parameter configurable: The configurable's identifier.
+    /// - Throws: ``StorageError`` with ``StorageError/Code/invalidIdentifier``.
+    public static func checkConfigurable(_ configurable: String) throws(StorageError) {
         try checkIdentifier(configurable, "the configurable's identifier", nil)
     }
 

@@ -33,14 +33,7 @@ enum AccountRoutes {
             let user = try context.user()
             try await backend.storage(for: user).removeAll()
             try await backend.database.transaction(lockingUser: user) { transaction in
-                let row = try await ServerReplica.userRow(transaction, user)
-                // Every cursor handed out so far is now older than the floor (410), so no device
-                // keeps reading changes of data that is gone; the sequence itself goes on.
-                _ = try await transaction.execute(
-                    "UPDATE sync_users SET floor_seq = CAST(? AS BIGINT) WHERE user_id = ?",
-                    [String(row.nextSeq), user])
-                _ = try await transaction.execute("DELETE FROM sync_entries WHERE user_id = ?", [user])
-                _ = try await transaction.execute("DELETE FROM sync_merged WHERE user_id = ?", [user])
+                try await backend.replica.reset(of: user, in: transaction)
             }
             return Response(status: .noContent)
         }

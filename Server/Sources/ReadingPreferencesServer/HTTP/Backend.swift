@@ -10,7 +10,8 @@ import ReadingPreferencesStore
 /// helpers that read requests and write answers.
 struct Backend: Sendable {
     let database: any ServerDatabase
-    let replica: ServerReplica
+    /// The users' sync replicas: the library's sync log in the same database.
+    let replica: SQLSyncLog
     /// Settings and CSS answers kept while their documents are unchanged.
     let answers = AnswerCache()
     /// Each user's store writes on this instance, one at a time.
@@ -24,7 +25,7 @@ struct Backend: Sendable {
     static let pushLimit = 64 << 20
 
     init(
-        database: any ServerDatabase, replica: ServerReplica,
+        database: any ServerDatabase, replica: SQLSyncLog,
         writeGroupLimit: Int = ReadingServer.defaultWriteGroupLimit
     ) {
         self.database = database

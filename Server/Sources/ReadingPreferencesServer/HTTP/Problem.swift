@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import ReadingPreferences
+import ReadingPreferencesSQL
 import ReadingPreferencesStore
 
 /// An error answer: `application/problem+json` (RFC 9457) with the library's error code in
@@ -51,12 +52,12 @@ struct Problem: HTTPResponseError {
             return Problem(.unprocessableContent, error.code.rawValue, error.description)
         case let error as ProfileError:
             return Problem(.notFound, "unknownProfile", error.description)
-        case let error as ServerReplica.PushRefusal:
+        case let error as SQLSyncLog.PushRefusal:
             switch error {
             case .malformed(let detail): return Problem(.badRequest, "invalidPush", detail)
             case .foreignReplica(let detail): return Problem(.forbidden, "foreignReplica", detail)
             }
-        case let error as ServerReplica.CursorProblem:
+        case let error as SQLSyncLog.CursorProblem:
             switch error {
             case .malformed: return Problem(.badRequest, "invalidCursor", "a cursor is c followed by digits")
             case .compacted:

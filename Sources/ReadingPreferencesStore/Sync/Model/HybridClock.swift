@@ -5,26 +5,26 @@
 /// It never traps: when the counter would pass 2^53 − 1 in one millisecond (a stamp read from
 /// elsewhere may have pinned it there), ``tick(now:)`` returns `nil` until the wall clock moves
 /// past that millisecond, and the caller stamps later.
-struct HybridClock: Sendable, Hashable {
+package struct HybridClock: Sendable, Hashable {
     /// The replica whose stamps this clock makes.
-    let replica: ReplicaID
+    package let replica: ReplicaID
     /// The last time and counter made or seen.
-    private(set) var time: UInt64 = 0
-    private(set) var counter: UInt64 = 0
+    package private(set) var time: UInt64 = 0
+    package private(set) var counter: UInt64 = 0
 
     /// A clock that has seen nothing, or that resumes after `time.counter`.
-    init(replica: ReplicaID, time: UInt64 = 0, counter: UInt64 = 0) {
+    package init(replica: ReplicaID, time: UInt64 = 0, counter: UInt64 = 0) {
         self.replica = replica
         self.time = min(time, SyncStamp.maximum)
         self.counter = min(counter, SyncStamp.maximum)
     }
 
     /// The last stamp made or seen, as this replica's.
-    var last: SyncStamp { SyncStamp(unchecked: time, counter, replica) }
+    package var last: SyncStamp { SyncStamp(unchecked: time, counter, replica) }
 
     /// A new stamp, after everything seen and no earlier than `now`; `nil` when the counter is
     /// exhausted for the last millisecond seen and `now` has not passed it.
-    mutating func tick(now: UInt64) -> SyncStamp? {
+    package mutating func tick(now: UInt64) -> SyncStamp? {
         let wall = min(now, SyncStamp.maximum)
         if wall > time {
             time = wall
@@ -38,7 +38,7 @@ struct HybridClock: Sendable, Hashable {
     }
 
     /// Takes a stamp seen elsewhere into account, so later stamps come after it.
-    mutating func observe(_ stamp: SyncStamp) {
+    package mutating func observe(_ stamp: SyncStamp) {
         if stamp.time > time || (stamp.time == time && stamp.counter > counter) {
             time = stamp.time
             counter = stamp.counter

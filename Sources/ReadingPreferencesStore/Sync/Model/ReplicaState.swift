@@ -100,7 +100,7 @@ public struct ReplicaState: Sendable, Hashable {
     }
 
     /// Notes a stamp as merged.
-    mutating func note(_ stamp: SyncStamp) {
+    package mutating func note(_ stamp: SyncStamp) {
         if merged[stamp.replica].map({ $0 < stamp }) ?? true { merged[stamp.replica] = stamp }
     }
 

@@ -1,0 +1,54 @@
+import Foundation
+import ReadingPreferences
+import ReadingPreferencesStore
+
+extension SQLSyncLog {
+    // MARK: - Stamping the server's own writes
+
+    /// Stamps what a batch of the server's storage changed in synced documents, in the batch's
+    /// transaction (the storage's ``SQLPreferencesStorage/afterWrites``): each key whose value
+    /// changed (as written: `1.5` → `1.50` is a change, `KeyChanges`) or that was removed
+    /// gets an entry stamped by the user's server replica, one tick of its clock each, at the
+    /// next numbers of the change sequence.
+    ///
+    /// ```swift
+    /// storage.afterWrites = { transaction, writes in
+    ///     try await log.stamp(writes, of: userID, in: transaction)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - writes: What the batch wrote.
+    ///   - userID: The user.
+    ///   - transaction: The batch's transaction, which holds the user's rows.
+    /// - Throws: What the database throws.
+    public func stamp(_ writes: [SQLDocumentWrite], of userID: String, in transaction: any SQLDatabase)
+        async throws
+    {
+        var changes: [(SyncScope, String, JSONValue?)] = []
+        for write in writes {
+            guard case .layer(let configurable, let layer) = write.location, layer != .overrides,
+                let scope = SyncScope(configurable: configurable, layer: layer)
+            else { continue }
+            let before = write.before.flatMap { try? Preferences(json: $0) } ?? Preferences()
+            let changed = KeyChanges(from: before, to: write.after ?? Preferences())
+            for key in changed.keys { changes.append((scope, key, changed[key] ?? nil)) }
+        }
+        guard !changes.isEmpty else { return }
+        var row = try await Self.userRow(transaction, userID)
+        var clock = row.clock(of: Self.replicaID(for: userID))
+        let wall = now()
+        var stamped: [(scope: SyncScope, key: String, entry: SyncEntry)] = []
+        for (scope, key, value) in changes {
+            // An exhausted clock stamps no more this millisecond: those keys sync when a later
+            // write or push moves it on (the clock never wraps).
+            guard let stamp = clock.tick(now: wall) else { break }
+            stamped.append((scope, key, SyncEntry(value: value, stamp: stamp)))
+        }
+        row.keep(clock)
+        // The server's own merged stamp is its entries' greatest, which the state notes as it
+        // reads them; only other replicas' merged stamps are kept apart.
+        try await Self.store(stamped, &row, transaction, userID)
+        try await Self.save(row, transaction, userID)
+    }
+}
