@@ -8,9 +8,9 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     public let database: any SQLDatabase
     /// The user whose documents these are: every statement is limited to their rows.
     public let userID: String
-    /// Runs inside each batch's transaction after its writes, with what each written document
-    /// was and became: a server keeps a change log there (the back end stamps sync entries), in
-    /// the same transaction as the documents. When it throws, nothing of the batch is written.
+    /// Runs inside each batch's transaction after its writes, with the keys each written layer
+    /// document changed: a server keeps a change log there (``SQLSyncLog`` stamps sync entries),
+    /// in the same transaction as the documents. When it throws, nothing of the batch is written.
     public var afterWrites:
         (@Sendable (_ transaction: any SQLDatabase, _ writes: [SQLDocumentWrite]) async throws -> Void)?
     /// The rows this storage (and its copies) read or wrote last.
@@ -69,18 +69,29 @@ public struct SQLPreferencesStorage: PreferencesStorage {
                 for change in changes {
                     let scope = Self.scope(of: change.location)
                     let expected = change.expected?.rawValue
-                    // What the row holds before the write: only a change log needs it, and the
-                    // row this storage read at the expected version is it (a version is never
-                    // reused), so it is read again only when this storage did not read it.
-                    func previous() async throws -> String? {
-                        guard afterWrites != nil, let expected else { return nil }
-                        if let known = recent.text(of: scope, at: expected) { return known }
-                        return try await Self.text(
-                            of: scope, at: expected, for: change.location, of: userID, in: transaction)
+                    // The keys the write changes, for a change log: as the document-write step
+                    // gave them, or else from the row before (the row this storage read at the
+                    // expected version is it, since a version is never reused, so it is read
+                    // again only when this storage did not read it).
+                    func changed(to after: Preferences?) async throws -> [StoredChange]? {
+                        guard afterWrites != nil, case .layer = change.location else { return nil }
+                        if let known = change.changes { return known }
+                        var before: Preferences?
+                        if let expected {
+                            var text = recent.text(of: scope, at: expected)
+                            if text == nil {
+                                text = try await Self.text(
+                                    of: scope, at: expected, for: change.location, of: userID, in: transaction
+                                )
+                            }
+                            before = text.flatMap { try? Preferences(json: $0) }
+                        }
+                        return StoredChange.changes(
+                            at: change.location, from: before, to: after ?? Preferences())
                     }
                     switch change.action {
                     case .save(let preferences):
-                        let before = try await previous()
+                        let changes = try await changed(to: preferences)
                         // A new random version at every save: a counter would start again at 1
                         // after a removal, and a stale writer's save would then win.
                         let version = UUID().uuidString
@@ -98,10 +109,11 @@ public struct SQLPreferencesStorage: PreferencesStorage {
                         guard changed == 1 else { throw StorageError.conflict(change.location) }
                         recent.remember(json, of: scope, at: version)
                         versions.append(StorageVersion(version))
-                        writes.append(
-                            SQLDocumentWrite(location: change.location, before: before, after: preferences))
+                        if let changes {
+                            writes.append(SQLDocumentWrite(location: change.location, changes: changes))
+                        }
                     case .remove:
-                        let before = try await previous()
+                        let changes = try await changed(to: nil)
                         if let expected {
                             let removed = try await transaction.execute(
                                 "DELETE FROM reading_preferences WHERE user_id = ? AND scope = ? AND version = ?",
@@ -111,7 +123,9 @@ public struct SQLPreferencesStorage: PreferencesStorage {
                             try await Self.check(change, of: userID, in: transaction)
                         }
                         versions.append(nil)
-                        writes.append(SQLDocumentWrite(location: change.location, before: before, after: nil))
+                        if let changes {
+                            writes.append(SQLDocumentWrite(location: change.location, changes: changes))
+                        }
                     case .verify:
                         try await Self.check(change, of: userID, in: transaction)
                         versions.append(change.expected)
@@ -311,26 +325,22 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     }
 }
 
-/// One document a batch wrote: what it was (its row's text, `nil` when there was none) and
-/// what it became (`nil` when it was removed).
+/// One layer document a batch wrote, and the keys it changed: what
+/// ``SQLPreferencesStorage/afterWrites`` receives.
 public struct SQLDocumentWrite: Sendable {
     /// The document.
     public var location: StorageLocation
-    /// Its row's text before the batch, or `nil`.
-    public var before: String?
-    /// Its preferences after the batch, or `nil` when removed.
-    public var after: Preferences?
+    /// Every key the write changed, from what, to what.
+    public var changes: [StoredChange]
 
     /// Creates a write.
     ///
     /// - Parameters:
     ///   - location: The document.
-    ///   - before: Its row's text before.
-    ///   - after: Its preferences after.
-    public init(location: StorageLocation, before: String?, after: Preferences?) {
+    ///   - changes: The keys it changed.
+    public init(location: StorageLocation, changes: [StoredChange]) {
         self.location = location
-        self.before = before
-        self.after = after
+        self.changes = changes
     }
 }
 

@@ -88,7 +88,7 @@ extension PreferencesStore {
         ifMatch precondition: DocumentPrecondition? = nil
     ) async throws -> DocumentWrite {
         try await writeDocument(in: layer, precondition: precondition) { current in
-            var validated = try validated(document, keys: nil, context: context)
+            var validated = try self.validated(document, keys: nil, context: context)
             for member in current.members
             where Preferences.isReserved(member.key) && validated[member.key] == nil {
                 validated[member.key] = member.value
@@ -125,7 +125,8 @@ extension PreferencesStore {
         try await writeDocument(in: layer, precondition: precondition) { current in
             let patched = current.applying(mergePatch: patch)
             let changed = KeyChanges(from: current, to: patched)
-            return try validated(patched, keys: Set(changed.keys.map(JSONScalarKey.init)), context: context)
+            return try self.validated(
+                patched, keys: Set(changed.keys.map(JSONScalarKey.init)), context: context)
         }
     }
 
@@ -133,39 +134,30 @@ extension PreferencesStore {
     /// conflict (the precondition checked anew).
     private func writeDocument(
         in layer: StoreLayer, precondition: DocumentPrecondition?,
-        _ compute: (Preferences) throws -> Preferences
+        _ compute: @escaping (Preferences) throws -> Preferences
     ) async throws -> DocumentWrite {
         try await section.run { turn in
             try await flush(turn)
             let location = location(layer)
             let time = editTime
-            let (written, saved) = try await retryingOnConflict(location) {
-                () async throws -> ([StoredChange], StoredDocument?) in
-                let current = try await loadFresh(location)
-                if let precondition, !precondition.holds(for: current) {
-                    throw StorageError(
-                        .preconditionFailed, location: location,
-                        message: "\(location) is \(current.map { "at version \($0.version)" } ?? "absent"), "
-                            + "not \(precondition)",
-                        version: current?.version)
+            // The one document-write step: the precondition is checked on the document it reads,
+            // and both run again when another writer came first.
+            let writes = try await storage.write([
+                DocumentEdit(location) { current in
+                    if let precondition, !precondition.holds(for: current) {
+                        throw StorageError(
+                            .preconditionFailed, location: location,
+                            message:
+                                "\(location) is \(current.map { "at version \($0.version)" } ?? "absent"), "
+                                + "not \(precondition)",
+                            version: current?.version)
+                    }
+                    return try compute(current?.preferences ?? Preferences())
                 }
-                let before = current?.preferences ?? Preferences()
-                let after = try compute(before)
-                let changes = KeyChanges(from: before, to: after).keys.compactMap { key -> StoredChange? in
-                    let old = before[key]
-                    let new = after[key]
-                    if let old, let new, old.isWrittenAlike(new) { return nil }
-                    return StoredChange(layer: layer, key: key, oldValue: old, newValue: new)
-                }
-                if let current, after.isWrittenIdentically(to: current.preferences) { return ([], current) }
-                if after.isEmpty {
-                    guard let current else { return ([], nil) }
-                    try await storage.remove(location, expecting: current.version)
-                    return (changes, nil)
-                }
-                let version = try await storage.save(after, to: location, expecting: current?.version)
-                return (changes, StoredDocument(preferences: after, version: version))
-            }
+            ])
+            problems += writes.problems
+            let written = writes.changes
+            let saved = writes.documents[location] ?? nil
             documents[layer] = .some(saved)
             if !written.isEmpty {
                 await recordPendingStamps(Self.edits(written, at: time))

@@ -64,26 +64,20 @@ extension PreferencesStore {
     public func deleteProfile(_ id: String) async throws {
         try await section.run { turn in
             // The profile's removal and, when it is active, this device's switch back to shared,
-            // in one batch.
-            let device = try await retryingOnConflict(location(.profile(id))) {
-                () async throws -> StoredDocument? in
-                guard let document = try await loadFresh(location(.profile(id))) else {
-                    throw ProfileError.unknownProfile(id)
-                }
-                var batch: [DocumentChange] = [.remove(location(.profile(id)), expecting: document.version)]
-                let current = try await loadFresh(.device)
-                var state = current?.preferences ?? Preferences()
-                var active = state[Self.activeProfilesKey]?.objectValue ?? JSONObject()
-                guard active[configurable]?.stringValue == id else {
-                    _ = try await storage.commit(batch)
-                    return current
-                }
-                active[configurable] = nil
-                state[Self.activeProfilesKey] = active.isEmpty ? nil : .object(active)
-                batch.append(.save(state, to: .device, expecting: current?.version))
-                let versions = try await storage.commit(batch)
-                return versions.last.flatMap { $0 }.map { StoredDocument(preferences: state, version: $0) }
-            }
+            // in one batch of the document-write step.
+            let configurable = configurable
+            let writes = try await storage.write([
+                DocumentEdit(location(.profile(id))) { current in
+                    guard current != nil else { throw ProfileError.unknownProfile(id) }
+                    return Preferences()
+                },
+                DocumentEdit(.device) { current in
+                    Self.deviceState(current?.preferences, activating: nil, ifActive: id, of: configurable)
+                },
+            ])
+            problems += writes.problems
+            await recordPendingStamps(Self.edits(writes.changes, at: editTime))
+            let device = writes.documents[.device] ?? nil
             self.device = device
             deviceLoaded = true
             documents[.profile(id)] = .some(nil)
@@ -105,16 +99,14 @@ extension PreferencesStore {
     func activate(_ id: String?, _ turn: WriteTurn) async throws {
         if let id, try await document(.profile(id)) == nil { throw ProfileError.unknownProfile(id) }
         guard try await activeProfileID() != id else { return }
-        let saved = try await retryingOnConflict(.device) { () async throws -> StoredDocument in
-            let current = try await loadFresh(.device)
-            var state = current?.preferences ?? Preferences()
-            var active = state[Self.activeProfilesKey]?.objectValue ?? JSONObject()
-            active[configurable] = id.map(JSONValue.string)
-            state[Self.activeProfilesKey] = active.isEmpty ? nil : .object(active)
-            let version = try await storage.save(state, to: .device, expecting: current?.version)
-            return StoredDocument(preferences: state, version: version)
-        }
-        device = saved
+        let configurable = configurable
+        let writes = try await storage.write([
+            DocumentEdit(.device) { current in
+                Self.deviceState(current?.preferences, activating: id, ifActive: nil, of: configurable)
+            }
+        ])
+        problems += writes.problems
+        device = writes.documents[.device] ?? nil
         deviceLoaded = true
         await notify(cause: .profileSwitch)
     }
@@ -132,6 +124,19 @@ extension PreferencesStore {
 
     /// The device document's member that maps each configurable to its active profile.
     static var activeProfilesKey: String { "activeProfiles" }
+
+    /// This device's state with a configurable's active profile set to `id` (`nil`: shared), or,
+    /// with `ifActive`, unset only when that profile is the active one.
+    static func deviceState(
+        _ state: Preferences?, activating id: String?, ifActive removed: String?, of configurable: String
+    ) -> Preferences {
+        var state = state ?? Preferences()
+        var active = state[activeProfilesKey]?.objectValue ?? JSONObject()
+        if let removed, active[configurable]?.stringValue != removed { return state }
+        active[configurable] = id.map(JSONValue.string)
+        state[activeProfilesKey] = active.isEmpty ? nil : .object(active)
+        return state
+    }
 
     func activeProfileID() async throws -> String? {
         if !deviceLoaded {
@@ -157,8 +162,17 @@ extension PreferencesStore {
         var document = Preferences()
         document[Profile.nameKey] = .string(name)
         document.merge(preferences)
-        let version = try await storage.save(document, to: location(.profile(id)), expecting: nil)
-        documents[.profile(id)] = .some(StoredDocument(preferences: document, version: version))
+        let location = location(.profile(id))
+        let writes = try await storage.write([
+            DocumentEdit(location) { current in
+                // A new id names no document: one there means another writer took it.
+                guard current == nil else { throw StorageError.conflict(location) }
+                return document
+            }
+        ])
+        problems += writes.problems
+        documents[.profile(id)] = writes.documents[location] ?? .some(nil)
+        await recordPendingStamps(Self.edits(writes.changes, at: editTime))
         return Profile(id: id, name: name)
     }
 

@@ -298,7 +298,9 @@ extension PreferencesStore {
                 let old = before[key]
                 if let old, let value, old.isWrittenAlike(value) { continue }
                 if old == nil && value == nil { continue }
-                written.append(StoredChange(layer: layer, key: key, oldValue: old, newValue: value))
+                written.append(
+                    StoredChange(
+                        configurable: configurable, layer: layer, key: key, oldValue: old, newValue: value))
             }
         }
         if let inputs {
@@ -323,14 +325,20 @@ extension PreferencesStore {
         return written
     }
 
-    /// Writes key changes to layers' documents in one batch, through the storage's one update
-    /// path (loaded again, and again on a conflict).
+    /// Writes key changes to layers' documents in one batch, through the storage's one
+    /// document-write step (loaded again, and again on a conflict).
     func write(_ changes: [StoreLayer: KeyChanges], _ turn: WriteTurn) async throws {
         let ordered = changes.sorted { $0.key.description < $1.key.description }
-        let (saved, problems) = try await storage.apply(ordered.map { (location($0.key), $0.value) })
-        self.problems += problems
-        for (layer, _) in ordered {
-            if let document = saved[location(layer)] { documents[layer] = .some(document) }
+        let writes = try await storage.write(
+            ordered.map { DocumentEdit.keys($0.value, at: location($0.key)) })
+        problems += writes.problems
+        keep(writes, of: ordered.map(\.key))
+    }
+
+    /// Keeps the documents a write left, for the layers it wrote.
+    private func keep(_ writes: DocumentWrites, of layers: [StoreLayer]) {
+        for layer in layers {
+            if let document = writes.documents[location(layer)] { documents[layer] = .some(document) }
         }
     }
 
@@ -347,11 +355,10 @@ extension PreferencesStore {
             loaded[location(layer)] = .some(try await loadFresh(location(layer)))
         }
         let ordered = changes.sorted { $0.key.description < $1.key.description }
-        let saved = try await storage.commit(
-            ordered.map { (location($0.key), $0.value) }, on: loaded, verifying: Array(loaded.keys))
-        for (layer, _) in ordered {
-            if let document = saved[location(layer)] { documents[layer] = .some(document) }
-        }
+        let writes = try await storage.write(
+            ordered.map { DocumentEdit.keys($0.value, at: location($0.key)) }, on: loaded,
+            verifying: Array(loaded.keys))
+        keep(writes, of: ordered.map(\.key))
     }
 
     /// Runs `body` unconditionally (`etag` is `nil`), or, with the publication's documents read

@@ -9,10 +9,11 @@ enum StoreShowCommand {
             words, count: 1, "show [--publication ID] [--metadata FILE] [--defaults FILE] [--json]")
         let store = invocation.store
         let publication = invocation.publication
-        let settings = try await store.attributedSettings(for: publication, context: invocation.context)
-        var merged = try await store.preferences(for: publication)
-        let overrides = try await store.storedPreferences(in: .overrides)
-        merged.merge(Preferences(members: overrides.members.filter { !Preferences.isReserved($0.key) }))
+        // One read of the stored state for the table and the JSON alike.
+        let state = try await store.state(for: publication, context: invocation.context)
+        let settings = state.settings
+        var merged = state.preferences
+        merged.merge(Preferences(members: state.overrides.members.filter { !Preferences.isReserved($0.key) }))
         if invocation.arguments.flags.contains("json") {
             Console.out(json(merged, settings).jsonString(options: .init(prettyPrinted: true)))
         } else {

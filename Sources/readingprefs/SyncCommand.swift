@@ -53,18 +53,27 @@ enum SyncCommand {
         }
         // What this device sends, then what it received, each per key.
         for document in report.removedDocuments { Console.out(document.description) }
-        for change in report.sent { Console.out("sent " + change.description) }
-        for change in report.changes { Console.out(change.description) }
+        for change in report.sent { Console.out("sent " + line(change)) }
+        for change in report.changes { Console.out(line(change)) }
         if !report.sent.isEmpty { Console.out("\(report.sent.count) key(s) sent") }
         Console.out("\(report.changes.count) key(s) changed (replica \(report.replica?.rawValue ?? "-"))")
         return 0
+    }
+
+    /// `scope key old → new`, with `(none)` and `(removed)`.
+    private static func line(_ change: SyncChange) -> String {
+        "\(change.scope?.description ?? change.configurable) \(change.key) "
+            + "\(change.oldValue?.jsonString() ?? "(none)") → \(change.newValue?.jsonString() ?? "(removed)")"
     }
 
     /// `--json`: `{"replica", "sent": [...], "received": [...], "removedDocuments": [...],
     /// "problems": [...]}`, each change `{"scope", "key", "old"?, "new"?}` (absent: none).
     private static func json(_ report: SyncReport) -> JSONValue {
         func change(_ change: SyncChange) -> JSONValue {
-            var object: JSONObject = ["scope": .string(change.scope.description), "key": .string(change.key)]
+            var object: JSONObject = [
+                "scope": .string(change.scope?.description ?? change.configurable),
+                "key": .string(change.key),
+            ]
             if let old = change.oldValue { object["old"] = old }
             if let new = change.newValue { object["new"] = new }
             return .object(object)

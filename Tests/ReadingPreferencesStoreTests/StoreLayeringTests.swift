@@ -184,10 +184,11 @@ struct StoreLayeringTests {
                 "epub/publications/\(book)",
                 "epub/shared.json", "replica.json",
             ])
-        // The edits' pending stamps, beside the synced documents they changed (not the overrides).
+        // The edits' pending stamps, beside the synced documents they changed (a new profile's keys
+        // too; never the overrides).
         #expect(
             all.filter { $0.hasSuffix(".json.sync") } == [
-                "epub/publications/\(book).sync", "epub/shared.json.sync",
+                "epub/profiles/\(night.id).json.sync", "epub/publications/\(book).sync", "epub/shared.json.sync",
             ])
         let shared = try String(
             contentsOf: folder.url.appendingPathComponent("epub/shared.json"), encoding: .utf8)

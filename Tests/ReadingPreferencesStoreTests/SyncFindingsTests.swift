@@ -186,7 +186,7 @@ struct SyncFindingsTests {
         let second = try await devices.sync(0)
         #expect(second.changes.isEmpty && second.problems.isEmpty, "\(second)")
         let received = try await devices.sync(1)
-        #expect(received.changes.map(\.scope.configurable) == [OddlyNamedLabs.identifier])
+        #expect(received.changes.map(\.configurable) == [OddlyNamedLabs.identifier])
         let other = devices.store(1, of: OddlyNamedLabs.self)
         #expect(try await other.preferences() == ["sidebar": true])
         #expect(try await devices.sync(1).changes.isEmpty)

@@ -216,8 +216,9 @@ extension SQLSyncLog {
     }
 
     /// Applies winning entries to the user's documents, as their rows: a value sets the key (in
-    /// place, or at the end), a removal removes it; a document left empty is removed. The
-    /// documents are read, and written, a few hundred per statement. These writes are not
+    /// place, or at the end), a removal removes it, and the document follows the one rule of a
+    /// document write (``DocumentOutcome``: left empty, it is removed; written identically, it
+    /// is left alone). The documents are read, and written, a few hundred per statement. These writes are not
     /// stamped again: they are what a device stamped.
     static func apply(
         _ changes: [SyncScope: [(String, JSONValue?)]], _ transaction: any SQLDatabase, _ userID: String
@@ -244,12 +245,13 @@ extension SQLSyncLog {
         var emptied: [String] = []
         var written: [[String]] = []
         for scope in scopes {
-            let current = stored[scope].flatMap { try? Preferences(json: $0) } ?? Preferences()
-            let document = (byScope[scope] ?? KeyChanges()).applied(to: current)
-            if document.isEmpty {
-                if stored[scope] != nil { emptied.append(scope) }
-            } else {
-                written.append([userID, scope, document.jsonString(), UUID().uuidString])
+            let current = stored[scope].map { (try? Preferences(json: $0)) ?? Preferences() }
+            let document = (byScope[scope] ?? KeyChanges()).applied(to: current ?? Preferences())
+            // The one rule of a document write (the store's document-write step's).
+            switch DocumentOutcome(document, over: current) {
+            case .unchanged: continue
+            case .removed: emptied.append(scope)
+            case .saved(let document): written.append([userID, scope, document.jsonString(), UUID().uuidString])
             }
         }
         for start in stride(from: 0, to: emptied.count, by: 500) {

@@ -6,10 +6,10 @@ extension SQLSyncLog {
     // MARK: - Stamping the server's own writes
 
     /// Stamps what a batch of the server's storage changed in synced documents, in the batch's
-    /// transaction (the storage's ``SQLPreferencesStorage/afterWrites``): each key whose value
-    /// changed (as written: `1.5` → `1.50` is a change, `KeyChanges`) or that was removed
-    /// gets an entry stamped by the user's server replica, one tick of its clock each, at the
-    /// next numbers of the change sequence.
+    /// transaction (the storage's ``SQLPreferencesStorage/afterWrites``): each key the batch
+    /// changed in a synced document (``SQLDocumentWrite/changes``) gets an entry stamped by the
+    /// user's server replica, one tick of its clock each, at the next numbers of the change
+    /// sequence.
     ///
     /// ```swift
     /// storage.afterWrites = { transaction, writes in
@@ -27,12 +27,11 @@ extension SQLSyncLog {
     {
         var changes: [(SyncScope, String, JSONValue?)] = []
         for write in writes {
-            guard case .layer(let configurable, let layer) = write.location, layer != .overrides,
-                let scope = SyncScope(configurable: configurable, layer: layer)
-            else { continue }
-            let before = write.before.flatMap { try? Preferences(json: $0) } ?? Preferences()
-            let changed = KeyChanges(from: before, to: write.after ?? Preferences())
-            for key in changed.keys { changes.append((scope, key, changed[key] ?? nil)) }
+            for change in write.changes {
+                // The overrides never sync (their scope is none).
+                guard let scope = change.scope else { continue }
+                changes.append((scope, change.key, change.newValue))
+            }
         }
         guard !changes.isEmpty else { return }
         var row = try await Self.userRow(transaction, userID)

@@ -12,14 +12,14 @@ import ReadingPreferences
 ///
 /// A back end that applies many keys to one document (a sync push) uses it too: setting keys
 /// one by one through `Preferences`' subscript looks each up in turn, quadratic in the keys.
-public struct KeyChanges: Sendable, Equatable {
+package struct KeyChanges: Sendable, Equatable {
     /// The changed keys, in the order they were first changed.
-    public private(set) var keys: [String] = []
+    package private(set) var keys: [String] = []
     /// Each key's new value; `nil` removes it.
     private var values: [JSONScalarKey: JSONValue?] = [:]
 
     /// No changes.
-    public init() {}
+    package init() {}
 
     /// The keys whose values differ between two documents: added, removed, or changed (values
     /// compared as written, so `1.5` → `1.50` is a change); in the edited document's order, then
@@ -28,7 +28,7 @@ public struct KeyChanges: Sendable, Equatable {
     /// - Parameters:
     ///   - original: The document before.
     ///   - edited: The document after.
-    public init(from original: Preferences, to edited: Preferences) {
+    package init(from original: Preferences, to edited: Preferences) {
         var before: [JSONScalarKey: JSONValue] = [:]
         before.reserveCapacity(original.count)
         for member in original.members { before[JSONScalarKey(member.key)] = member.value }
@@ -54,7 +54,7 @@ public struct KeyChanges: Sendable, Equatable {
     /// A key's change: `.some(value)` sets it, `.some(nil)` removes it, `nil` leaves it alone.
     ///
     /// - Parameter key: The key, compared by its Unicode scalars.
-    public subscript(key: String) -> JSONValue?? {
+    package subscript(key: String) -> JSONValue?? {
         get { values[JSONScalarKey(key)] }
         set {
             let wrapped = JSONScalarKey(key)
@@ -69,10 +69,10 @@ public struct KeyChanges: Sendable, Equatable {
     }
 
     /// Whether nothing changes.
-    public var isEmpty: Bool { keys.isEmpty }
+    package var isEmpty: Bool { keys.isEmpty }
 
     /// The number of changed keys.
-    public var count: Int { keys.count }
+    package var count: Int { keys.count }
 
     /// Adds later changes: a key changed in both takes `other`'s change.
     mutating func merge(_ other: KeyChanges) {
@@ -84,7 +84,7 @@ public struct KeyChanges: Sendable, Equatable {
     ///
     /// - Parameter document: The document as it is now.
     /// - Returns: The changed document.
-    public func applied(to document: Preferences) -> Preferences {
+    package func applied(to document: Preferences) -> Preferences {
         guard !isEmpty else { return document }
         var members: [JSONObject.Member] = []
         members.reserveCapacity(document.count + count)
@@ -107,7 +107,7 @@ public struct KeyChanges: Sendable, Equatable {
     }
 
     /// Whether two sets of changes change the same keys the same way.
-    public static func == (lhs: KeyChanges, rhs: KeyChanges) -> Bool {
+    package static func == (lhs: KeyChanges, rhs: KeyChanges) -> Bool {
         lhs.count == rhs.count && lhs.keys.allSatisfy { lhs[$0] == rhs[$0] }
     }
 }

@@ -1,7 +1,7 @@
 import ReadingPreferences
 
 // The storage as the store and sync use it: one way to read a document (damaged data set aside,
-// never read as a removal), one retry-on-conflict loop, one way to apply changed keys.
+// never read as a removal), one retry-on-conflict loop, one way to write documents.
 
 extension PreferencesStorage {
     /// Loads a document; damaged data is set aside (``quarantine(_:expecting:replacement:)``)
@@ -54,81 +54,100 @@ extension PreferencesStorage {
         return values.isEmpty ? nil : values
     }
 
-    /// Applies changed keys to documents, all in one batch: load them, apply, commit at the
-    /// versions loaded, again on a conflict (another writer came first); a document left with
-    /// no keys is removed.
+    /// The one document-write step: documents edited together, in one batch.
+    ///
+    /// Each edit's new document comes from the document as `loaded` (the version the caller
+    /// holds already) and follows one rule (``DocumentOutcome``): a document left with no keys
+    /// is removed, one written identically is left alone, any other is saved at the version
+    /// loaded. When anything is written, every edited document left alone is checked to be still
+    /// as loaded, with those in `verifying` (what the caller's decision rests on), all in the
+    /// same batch as the writes and `alongside`: so nothing is written over a change made since
+    /// it was read. One attempt: a conflict goes back to the caller, who reads again (or calls
+    /// ``write(_:verifying:isolation:)``, which does).
     ///
     /// - Parameters:
-    ///   - changes: The keys to set or remove, per document (each document once).
-    ///   - isolation: The caller's actor, which the work stays on.
-    /// - Returns: The documents as saved (`nil` when one no longer exists), and the problems met.
-    /// - Throws: ``StorageError``.
-    func apply(
-        _ changes: [(location: StorageLocation, keys: KeyChanges)],
-        isolation: isolated (any Actor)? = #isolation
-    ) async throws -> (documents: [StorageLocation: StoredDocument?], problems: [StorageError]) {
-        var problems: [StorageError] = []
-        let documents = try await retryingOnConflict(changes.first?.location ?? .device) {
-            () async throws -> [StorageLocation: StoredDocument?] in
-            var loaded: [StorageLocation: StoredDocument?] = [:]
-            for change in changes {
-                let (current, problem) = try await loadRepairing(change.location)
-                if let problem { problems.append(problem) }
-                loaded[change.location] = .some(current)
-            }
-            return try await commit(changes, on: loaded)
-        }
-        return (documents, problems)
-    }
-
-    /// Applies changed keys to documents as they were loaded, in one batch, with a check that
-    /// each document in `verifying` is still as loaded: one attempt, which fails with a
-    /// conflict when anything changed since.
-    ///
-    /// - Parameters:
-    ///   - changes: The keys to set or remove, per document (each document once).
-    ///   - loaded: The documents as loaded (`nil`: absent); every changed one is there.
-    ///   - verifying: Documents the batch depends on (a precondition was computed on them),
-    ///     checked whether or not they change.
-    /// - Returns: The documents as saved.
-    /// - Throws: ``StorageError``.
-    func commit(
-        _ changes: [(location: StorageLocation, keys: KeyChanges)],
-        on loaded: [StorageLocation: StoredDocument?],
-        verifying: [StorageLocation] = []
-    ) async throws(StorageError) -> [StorageLocation: StoredDocument?] {
+    ///   - edits: The edits, each document once.
+    ///   - loaded: The documents as the caller read them (`nil`: absent); every edited one is
+    ///     there.
+    ///   - verifying: Documents the batch depends on, checked whether or not they change.
+    ///   - alongside: Other changes of the same batch (a sync snapshot).
+    ///   - isolation: The caller's actor, which the edits run on.
+    /// - Returns: The edited documents as they are now, and every key changed.
+    /// - Throws: What an edit's transform throws, or ``StorageError``.
+    package func write(
+        _ edits: [DocumentEdit], on loaded: [StorageLocation: StoredDocument?],
+        verifying: [StorageLocation] = [],
+        alongside: [DocumentChange] = [], isolation: isolated (any Actor)? = #isolation
+    ) async throws -> DocumentWrites {
+        var writes = DocumentWrites()
         var batch: [DocumentChange] = []
+        var untouched: [StorageLocation] = []
         var saved: [StorageLocation: Preferences] = [:]
-        var result: [StorageLocation: StoredDocument?] = [:]
-        var changed = Set<StorageLocation>()
-        for change in changes {
-            changed.insert(change.location)
-            let current = loaded[change.location] ?? nil
-            let edited = change.keys.applied(to: current?.preferences ?? Preferences())
-            if edited.isEmpty {
-                result[change.location] = .some(nil)
-                if let current { batch.append(.remove(change.location, expecting: current.version)) }
-            } else if let current, edited.isWrittenIdentically(to: current.preferences) {
-                result[change.location] = .some(current)
-            } else {
-                saved[change.location] = edited
-                batch.append(.save(edited, to: change.location, expecting: current?.version))
+        for edit in edits {
+            let current = loaded[edit.location] ?? nil
+            let edited = try edit.transform(current)
+            switch DocumentOutcome(edited, over: current?.preferences) {
+            case .unchanged:
+                writes.documents[edit.location] = .some(current)
+                untouched.append(edit.location)
+                continue
+            case .removed:
+                writes.documents[edit.location] = .some(nil)
+                if let current { batch.append(.remove(edit.location, expecting: current.version)) }
+            case .saved(let document):
+                saved[edit.location] = document
+                batch.append(.save(document, to: edit.location, expecting: current?.version))
             }
+            let changes = StoredChange.changes(at: edit.location, from: current?.preferences, to: edited)
+            batch[batch.count - 1].changes = changes
+            writes.changes += changes
         }
+        let written = !batch.isEmpty || alongside.contains { $0.action != .verify }
         var checks: [DocumentChange] = []
-        for location in verifying where !batch.contains(where: { $0.location == location }) {
+        for location in verifying + (written ? untouched : [])
+        where !batch.contains(where: { $0.location == location })
+            && !checks.contains(where: { $0.location == location })
+        {
             checks.append(.verify(location, expecting: (loaded[location] ?? nil)?.version))
         }
-        guard !batch.isEmpty || !checks.isEmpty else { return result }
-        let versions = try await commit(batch + checks)
+        guard written || !checks.isEmpty || !alongside.isEmpty else { return writes }
+        let versions = try await commit(batch + alongside + checks)
         for (change, version) in zip(batch, versions) {
-            guard let preferences = saved[change.location], let version else { continue }
-            result[change.location] = .some(StoredDocument(preferences: preferences, version: version))
+            guard let document = saved[change.location], let version else { continue }
+            writes.documents[change.location] = .some(StoredDocument(preferences: document, version: version))
         }
-        return result
+        return writes
+    }
+
+    /// ``write(_:on:verifying:alongside:)`` on the documents read now, again on a conflict
+    /// (another writer came first: the edits run again on what it wrote). Damaged data is set
+    /// aside as it is read (``loadRepairing(_:)``).
+    ///
+    /// - Parameters:
+    ///   - edits: The edits, each document once.
+    ///   - verifying: Documents the batch depends on.
+    ///   - isolation: The caller's actor, which the work stays on.
+    /// - Returns: What was written, and the damaged data set aside.
+    /// - Throws: What an edit's transform throws, or ``StorageError``.
+    package func write(
+        _ edits: [DocumentEdit], verifying: [StorageLocation] = [],
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> DocumentWrites {
+        var problems: [StorageError] = []
+        var writes = try await retryingOnConflict(edits.first?.location ?? .device) {
+            () async throws -> DocumentWrites in
+            var loaded: [StorageLocation: StoredDocument?] = [:]
+            for location in edits.map(\.location) + verifying where loaded[location] == nil {
+                let (current, problem) = try await loadRepairing(location)
+                if let problem { problems.append(problem) }
+                loaded[location] = .some(current)
+            }
+            return try await write(edits, on: loaded, verifying: verifying)
+        }
+        writes.problems = problems
+        return writes
     }
 }
-
 /// Runs `body` again while it fails with a conflict (another writer came first), up to
 /// `attempts` times: the one retry-on-conflict loop of the store and sync.
 ///

@@ -33,37 +33,6 @@ public struct SyncReport: Sendable, Hashable {
     public init() {}
 }
 
-/// One key changed by a sync: in which document, from what, to what.
-public struct SyncChange: Sendable, Hashable, CustomStringConvertible {
-    /// The document.
-    public var scope: SyncScope
-    /// The key.
-    public var key: String
-    /// The value before; `nil` when there was none.
-    public var oldValue: JSONValue?
-    /// The value after; `nil` when the key was removed.
-    public var newValue: JSONValue?
-
-    /// Creates a change.
-    ///
-    /// - Parameters:
-    ///   - scope: The document.
-    ///   - key: The key.
-    ///   - oldValue: The value before.
-    ///   - newValue: The value after.
-    public init(scope: SyncScope, key: String, oldValue: JSONValue?, newValue: JSONValue?) {
-        self.scope = scope
-        self.key = key
-        self.oldValue = oldValue
-        self.newValue = newValue
-    }
-
-    /// `scope key old → new`.
-    public var description: String {
-        "\(scope) \(key) \(oldValue?.jsonString() ?? "(none)") → \(newValue?.jsonString() ?? "(removed)")"
-    }
-}
-
 /// Something a sync skipped, ignored or found; never a reason to delete local data.
 public enum SyncProblem: Sendable, Hashable, CustomStringConvertible {
     /// A replica file was not read: a link, a folder, a name or `replica` member that is not a

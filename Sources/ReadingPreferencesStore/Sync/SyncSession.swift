@@ -27,8 +27,6 @@ struct SyncSession {
     let options: SyncOptions
     /// Who holds the lock: this sync.
     private let holder = ReplicaID.random().rawValue
-    /// How long the lock is held before another sync may take it, renewed as the sync goes.
-    private static let leaseDuration: UInt64 = 60_000
 
     init(storage: any PreferencesStorage, transport: any ReplicaTransport, options: SyncOptions) {
         self.storage = storage
@@ -224,43 +222,36 @@ struct SyncSession {
                 earlier: earlier)
             reconciliation.advanceClock(to: clock)
             let settled = reconciliation.settle(scope, stamped, document: document)
-            // The document and its snapshot change together, in one batch.
-            var batch: [DocumentChange] = []
-            if !settled.changes.isEmpty {
-                let edited = settled.changes.applied(to: document.preferences ?? Preferences())
-                if edited.isEmpty {
-                    if let documentVersion {
-                        batch.append(.remove(scope.location, expecting: documentVersion))
-                    }
-                } else {
-                    batch.append(.save(edited, to: scope.location, expecting: documentVersion))
-                }
-            }
+            // The snapshot changes with the document, in the one document-write step's batch.
+            var snapshotChanges: [DocumentChange] = []
             if case .present(let old) = snapshot, old == settled.snapshot, pending.isEmpty {
                 // Unchanged (a sidecar with pending stamps is written again without them: they
                 // are in the snapshot now, or no longer hold the value they were taken for).
             } else if settled.snapshot.isEmpty {
                 if let snapshotVersion {
-                    batch.append(.remove(scope.snapshotLocation, expecting: snapshotVersion))
+                    snapshotChanges.append(.remove(scope.snapshotLocation, expecting: snapshotVersion))
                 }
             } else {
-                batch.append(
+                snapshotChanges.append(
                     .save(
                         SyncSnapshot.document(settled.snapshot), to: scope.snapshotLocation,
                         expecting: snapshotVersion))
             }
-            if !batch.isEmpty {
-                // A document that changed since it was read fails the batch (the retry reads it
-                // again), even when only the snapshot is written.
-                if !batch.contains(where: { $0.location == scope.location }) {
-                    if case .unreadable = document {
-                        // Nothing to check: it could not be read.
-                    } else {
-                        batch.append(.verify(scope.location, expecting: documentVersion))
-                    }
-                }
-                _ = try await storage.commit(batch)
+            // A document that cannot be read is never written, nor checked. One that changed
+            // since it was read fails the batch (the retry reads it again), even when only the
+            // snapshot is written: the step checks a document it leaves alone.
+            var edits: [DocumentEdit] = []
+            var loaded: [StorageLocation: StoredDocument?] = [:]
+            if case .unreadable = document {
+                // Left alone.
+            } else {
+                edits.append(.keys(settled.changes, at: scope.location))
+                loaded[scope.location] = .some(
+                    document.preferences.flatMap { preferences in
+                        documentVersion.map { StoredDocument(preferences: preferences, version: $0) }
+                    })
             }
+            _ = try await storage.write(edits, on: loaded, alongside: snapshotChanges)
             reconciliation.commit(scope, settled, clock: clock, unstamped: stamped.unstamped.count)
             sent = stamped.sent.map {
                 SyncChange(scope: scope, key: $0.key, oldValue: $0.oldValue, newValue: $0.newValue)

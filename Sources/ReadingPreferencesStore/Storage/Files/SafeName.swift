@@ -12,12 +12,12 @@ import ReadingPreferences
 /// ```swift
 /// SafeName.fileName(for: "urn:isbn:978-0/x?y")   // "urn-isbn-978-0-x-y-<32 hex digits>.json"
 /// ```
-public enum SafeName {
+package enum SafeName {
     /// The file name of an identifier.
     ///
     /// - Parameter identifier: The publication's identifier, any string.
     /// - Returns: The file name, ending in `.json`.
-    public static func fileName(for identifier: String) -> String {
+    package static func fileName(for identifier: String) -> String {
         // This runs for every read of a publication: the prefix is written on the stack and the
         // name into one string, with no arrays.
         let digest = SHA256.hash(identifier.utf8)
