@@ -188,7 +188,8 @@ struct StoreLayeringTests {
         // too; never the overrides).
         #expect(
             all.filter { $0.hasSuffix(".json.sync") } == [
-                "epub/profiles/\(night.id).json.sync", "epub/publications/\(book).sync", "epub/shared.json.sync",
+                "epub/profiles/\(night.id).json.sync", "epub/publications/\(book).sync",
+                "epub/shared.json.sync",
             ])
         let shared = try String(
             contentsOf: folder.url.appendingPathComponent("epub/shared.json"), encoding: .utf8)

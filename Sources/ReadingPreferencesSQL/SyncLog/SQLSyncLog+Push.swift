@@ -251,7 +251,8 @@ extension SQLSyncLog {
             switch DocumentOutcome(document, over: current) {
             case .unchanged: continue
             case .removed: emptied.append(scope)
-            case .saved(let document): written.append([userID, scope, document.jsonString(), UUID().uuidString])
+            case .saved(let document):
+                written.append([userID, scope, document.jsonString(), UUID().uuidString])
             }
         }
         for start in stride(from: 0, to: emptied.count, by: 500) {
