@@ -52,8 +52,8 @@ extension PreferencesStore {
     }
 
     /// Records one layer's pending stamps: the sidecar is read, every key gets a stamp above
-    /// every stamp it holds and every stamp this store made, and the sidecar is saved at the
-    /// version read (again on a conflict, as a sync may write it meanwhile).
+    /// every stamp it holds and every stamp this store made, and the sidecar is saved, all in one
+    /// step (a sync may write it meanwhile), unflushed.
     private func recordPendingStamps(_ edits: [EditToStamp], in layer: StoreLayer) async throws {
         var clock = try await pendingStampClock()
         // A sync running now has read other replicas' states: this edit comes after them.
@@ -63,15 +63,16 @@ extension PreferencesStore {
         {
             clock.observe(SyncStamp(unchecked: running.time, running.counter, clock.replica))
         }
-        let location = StorageLocation.syncSnapshot(configurable: configurable, layer)
-        try await retryingOnConflict(location, attempts: 8) { () async throws in
-            let stored = try await storage.load(location)
+        let start = clock
+        let after = ClockAfter()
+        try await storage.updateUnflushed(.syncSnapshot(configurable: configurable, layer)) { stored in
             var sidecar = SyncSnapshot.Sidecar()
             if let stored {
                 // A damaged sidecar is left for sync to set aside; the edit syncs all the same.
-                guard let read = try? SyncSnapshot.sidecar(of: stored.preferences) else { return }
+                guard let read = try? SyncSnapshot.sidecar(of: stored) else { return nil }
                 sidecar = read
             }
+            var clock = start
             for (_, entry) in sidecar.entries?.entries ?? [:] { clock.observe(entry.stamp) }
             for (_, entry) in sidecar.pending.entries { clock.observe(entry.stamp) }
             var stamped = 0
@@ -81,12 +82,10 @@ extension PreferencesStore {
                 sidecar.pending.merge(SyncEntry(value: edit.value, stamp: stamp), forKey: edit.key)
                 stamped += 1
             }
-            guard stamped > 0 else { return }
-            _ = try await storage.commit([
-                .saveUnflushed(SyncSnapshot.document(sidecar), to: location, expecting: stored?.version)
-            ])
+            after.set(clock)
+            return stamped > 0 ? SyncSnapshot.document(sidecar) : nil
         }
-        editClock = clock
+        editClock = after.clock ?? start
     }
 
     /// The clock pending stamps are made with: this replica's id and the clock its last sync
@@ -110,4 +109,14 @@ extension PreferencesStore {
         }
         throw StorageError(.io, location: .syncState, message: "the sync state cannot be read to stamp edits")
     }
+}
+
+/// Where the clock stood after a sidecar was stamped (the stamping runs off the store's actor).
+private final class ClockAfter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: HybridClock?
+
+    var clock: HybridClock? { lock.withLock { value } }
+
+    func set(_ clock: HybridClock) { lock.withLock { value = clock } }
 }

@@ -16,6 +16,9 @@ public final class StoreWorkload: @unchecked Sendable {
     public let root: URL
     /// The store the edits go through (no coalescing: every edit is written before it returns).
     public let store: PreferencesStore<EPUB>
+    /// The same store with edits that take no pending sync stamps (what a back end that stamps
+    /// its own writes uses), for the cost of recording them.
+    public let unstampedStore: PreferencesStore<EPUB>
     /// The file the bare write replaces.
     let bareFile: String
     /// The publication resolved in the library of 10,000.
@@ -27,6 +30,8 @@ public final class StoreWorkload: @unchecked Sendable {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("rp-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         store = PreferencesStore<EPUB>(storage: FileStorage(root: root))
+        unstampedStore = PreferencesStore<EPUB>(
+            storage: FileStorage(root: root), options: .init(stampsEdits: false))
         bareFile = root.appendingPathComponent("bare.json").path
         let storage = FileStorage(root: root)
         publicationPath = storage.path(of: .layer(configurable: "epub", .publication(publication)))
@@ -51,11 +56,12 @@ public final class StoreWorkload: @unchecked Sendable {
     /// own path and safe-name work into the baseline and flattered the ratio).
     public let publicationPath: String
 
-    /// One edit through the store: the font size, alternately 1.2 and 1.4 (so every edit writes).
-    public func storeEdit() async throws {
+    /// One edit through the store: the font size, alternately 1.2 and 1.4 (so every edit writes),
+    /// with its pending sync stamp recorded, or (`stamped` false) without.
+    public func storeEdit(stamped: Bool = true) async throws {
         toggle.toggle()
         let size = toggle ? 1.4 : 1.2
-        try await store.edit { editor in try editor.set(.fontSize, size) }
+        try await (stamped ? store : unstampedStore).edit { editor in try editor.set(.fontSize, size) }
     }
 
     /// The bytes the store writes for that edit.

@@ -82,14 +82,16 @@ package enum DurableFile {
         /// Whether the path held a symbolic link that will be (or was) replaced.
         package let replacesLink: Bool
 
-        /// Replaces the file's contents durably.
+        /// Replaces the file's contents, durably unless `flushes` is `false`.
         ///
-        /// - Parameter data: The new contents.
+        /// - Parameters:
+        ///   - data: The new contents.
+        ///   - flushes: Whether the file and its folder are forced to stable storage.
         /// - Returns: The new file's status.
         /// - Throws: ``Failure``; the file is then unchanged.
         @discardableResult
-        package func replace(with data: Data) throws(Failure) -> stat {
-            try DurableFile.replace(path, with: data, existing: existing?.status)
+        package func replace(with data: Data, flushes: Bool = true) throws(Failure) -> stat {
+            try DurableFile.replace(path, with: data, existing: existing?.status, flushes: flushes)
         }
 
         /// Removes the file (a link at its path, not its target).

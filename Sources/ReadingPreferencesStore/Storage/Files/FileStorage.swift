@@ -201,7 +201,7 @@ public struct FileStorage: PreferencesStorage {
     /// The one file format: a publication's identifier first in `$id`, a trailing newline, and
     /// pretty-printed for the documents people read and edit; the sync snapshots and state,
     /// which only sync reads, are compact (a snapshot of 100,000 keys is a third the size).
-    private func bytes(of preferences: Preferences, at location: StorageLocation) -> Data {
+    func bytes(of preferences: Preferences, at location: StorageLocation) -> Data {
         var document = preferences
         if let identifier = FileLayout.identifier(of: location) {
             document.removeValue(forKey: "$id")

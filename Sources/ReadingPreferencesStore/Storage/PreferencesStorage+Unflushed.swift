@@ -1,0 +1,69 @@
+import Foundation
+import ReadingPreferences
+
+extension PreferencesStorage {
+    /// Reads a document, changes it and saves it without flushing it to stable storage: for
+    /// what a crash may lose without harm (an edit's pending sync stamps, which only make the
+    /// edit younger when lost). A ``FileStorage`` does it in one step under the file's lock; any
+    /// other storage loads and saves at the version loaded, again on a conflict.
+    ///
+    /// - Parameters:
+    ///   - location: The document.
+    ///   - isolation: The caller's actor, which the work stays on.
+    ///   - change: The new document from the stored one (`nil`: absent); `nil` leaves it as it is.
+    /// - Throws: ``StorageError``, or what `change` throws.
+    package func updateUnflushed(
+        _ location: StorageLocation, isolation: isolated (any Actor)? = #isolation,
+        _ change: @escaping @Sendable (Preferences?) throws -> Preferences?
+    ) async throws {
+        if let files = self as? FileStorage, try await files.updateInPlace(location, change) { return }
+        try await retryingOnConflict(location, attempts: 8) { () async throws in
+            let stored = try await load(location)
+            guard let changed = try change(stored?.preferences) else { return }
+            _ = try await commit([.saveUnflushed(changed, to: location, expecting: stored?.version)])
+        }
+    }
+}
+
+extension FileStorage {
+    /// ``PreferencesStorage/updateUnflushed(_:isolation:_:)`` in one call under the file's lock:
+    /// read, changed, renamed into place without `fsync`. `false` when it cannot be done so (a
+    /// batch of several files may be pending, or the folder is missing): the caller then takes
+    /// the general way.
+    func updateInPlace(
+        _ location: StorageLocation, _ change: @escaping @Sendable (Preferences?) throws -> Preferences?
+    ) async throws -> Bool {
+        try location.checked()
+        let batch = FileBatch(layout: layout, faults: nil)
+        guard faults == nil, !batch.mayHavePendingJournal else { return false }
+        let path = path(of: location)
+        let storage = self
+        return try await BlockingIO.run { () throws -> Bool in
+            let outcome: Result<Bool, any Error>
+            do {
+                outcome = try DurableFile.withLockedFile(path, links: .follow) {
+                    (file: borrowing DurableFile.LockedFile) throws(Never) -> Result<Bool, any Error> in
+                    do {
+                        var current: Preferences?
+                        if let existing = file.existing {
+                            // Damaged data is the general way's to report.
+                            guard let parsed = try? Preferences(json: existing.data) else {
+                                return .success(false)
+                            }
+                            current = parsed
+                        }
+                        guard let changed = try change(current) else { return .success(true) }
+                        try file.replace(with: storage.bytes(of: changed, at: location), flushes: false)
+                        return .success(true)
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            } catch {
+                // No folder yet, or a lock that cannot be taken: the general way says why.
+                return false
+            }
+            return try outcome.get()
+        }
+    }
+}
