@@ -283,6 +283,31 @@ struct EditStampCommandTests {
         }
     }
 
+    @Test("--new-replica gives a root a new id, retires the old one, and keeps its edits")
+    func newReplica() throws {
+        let folder = try TemporaryFolder()
+        let (root, mirror) = (folder.path("root"), folder.path("mirror"))
+        #expect(try CommandLineTool.run(["store", "--root", root, "set", "fontSize", "1.5"]).status == 0)
+        #expect(
+            try CommandLineTool.run(["sync", "--root", root, "--mirror", mirror, "--replica", "phone"]).status
+                == 0)
+        let kept = try CommandLineTool.run([
+            "sync", "--root", root, "--mirror", mirror, "--replica", "tablet",
+        ])
+        #expect(kept.error.contains("--new-replica"), "\(kept.error)")
+        let renamed = try CommandLineTool.run([
+            "sync", "--root", root, "--mirror", mirror, "--replica", "tablet", "--new-replica",
+        ])
+        #expect(renamed.status == 0, "\(renamed.error)")
+        #expect(renamed.output.hasSuffix("(replica tablet)\n"), "\(renamed.output)")
+        #expect(
+            renamed.error.contains("now syncs as replica tablet; replica phone is retired"),
+            "\(renamed.error)")
+        #expect(!renamed.error.contains("retirement horizon"), "\(renamed.error)")
+        let file = try String(contentsOfFile: mirror + "/tablet.json", encoding: .utf8)
+        #expect(file.contains("\"fontSize\":{\"value\":1.5"), "\(file)")
+    }
+
     @Test("a deleted file is said by name: its keys are sent as removed")
     func deletedFile() throws {
         let folder = try TemporaryFolder()

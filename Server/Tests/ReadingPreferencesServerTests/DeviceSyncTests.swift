@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ReadingPreferences
+import ReadingPreferencesSQL
 import ReadingPreferencesStore
 import Testing
 
@@ -42,8 +43,8 @@ struct Device: Sendable {
     }
 
     @discardableResult
-    func sync() async throws -> SyncReport {
-        var options = SyncOptions(replica: replica)
+    func sync(newReplica: Bool = false) async throws -> SyncReport {
+        var options = SyncOptions(replica: replica, newReplica: newReplica)
         let skew = skew
         options.now = { Date().addingTimeInterval(skew) }
         return try await store.sync(with: transport, options: options)
@@ -62,9 +63,15 @@ func withLiveServer(
     let token = try await server.addUser(named: "reader").token
     let app = Application(
         router: server.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-    try await app.test(.live) { client in
-        let port = try #require(client.port)
-        try await body(try #require(URL(string: "http://127.0.0.1:\(port)")), token, server)
+    do {
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            try await body(try #require(URL(string: "http://127.0.0.1:\(port)")), token, server)
+        }
+    } catch {
+        // A failing test closes its database too, so the failure is reported, not a crash.
+        await server.close()
+        throw error
     }
     await server.close()
 }
@@ -123,6 +130,31 @@ struct DeviceSyncTests {
             let tablet = try Device("tablet", server: url, token: token, replica: ReplicaID("tablet"))
             try await tablet.sync()
             #expect(try await tablet.shared()["fontSize"] == 1.4)
+        }
+    }
+
+    @Test(
+        "a store whose replica id the server refuses is told what to do, and syncs with --new-replica",
+        arguments: [TestDatabase.sqlite])
+    func refusedReplica(database: TestDatabase) async throws {
+        try await withLiveServer(database) { url, _, server in
+            let (userID, token) = try await server.addUser(named: "reader with a taken id")
+            let device = try Device(
+                "phone", server: url, token: token, replica: SQLSyncLog.replicaID(for: userID))
+            try await device.store.apply(.set(key: "fontSize", value: 1.4))
+            do {
+                try await device.sync()
+                Issue.record("a device syncing as the server's own replica was not refused")
+            } catch let error as SyncError {
+                #expect("\(error)".contains("--new-replica"), "\(error)")
+            }
+            let renamed = try await device.sync(newReplica: true)
+            #expect(renamed.replica != SQLSyncLog.replicaID(for: userID))
+            // The edit was stamped by the refused sync; it is published under the new id now.
+            #expect(renamed.problems.contains { "\($0)".contains("now syncs as replica") }, "\(renamed)")
+            let other = try Device("tablet", server: url, token: token)
+            try await other.sync()
+            #expect(try await other.shared()["fontSize"] == 1.4)
         }
     }
 

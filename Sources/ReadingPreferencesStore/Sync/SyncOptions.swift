@@ -20,9 +20,9 @@ public struct SyncOptions: Sendable {
     public var futureLimit: TimeInterval
     /// Replicas to retire now (a device known to be gone), so they no longer hold removals back.
     public var retire: [ReplicaID]
-    /// Whether this sync gives the store a new replica id (``replica``, or a random one) and
-    /// retires the old one: what to do when a server refuses the stored id. Its edits and history
-    /// are kept; only the name they are published under changes.
+    /// Whether this sync gives the store a new replica id (``replica`` when it is another one,
+    /// else a random one) and retires the old one: what to do when a server refuses the stored
+    /// id. Its edits and history are kept; only the name they are published under changes.
     public var newReplica: Bool
     /// How long to wait for another sync of the same store to finish before reporting it busy,
     /// in seconds; 30 by default.

@@ -68,11 +68,10 @@ struct SyncSession {
             state: initial, settings: options.settings(now: now), isFirstSync: isFirstSync)
         if options.newReplica, !isFirstSync {
             let old = initial.replica
-            let new = options.replica ?? ReplicaID.random()
-            if new != old {
-                reconciliation.changeReplica(to: new, reason: .requested)
-                reconciliation.retire(old)
-            }
+            // The id asked for, unless it is the one refused: then a random one.
+            let new = options.replica.flatMap { $0 == old ? nil : $0 } ?? ReplicaID.random()
+            reconciliation.changeReplica(to: new, reason: .requested)
+            reconciliation.retire(old, reported: false)
         }
         for id in options.retire { reconciliation.retire(id) }
 

@@ -118,10 +118,11 @@ struct Reconciliation: Sendable {
     }
 
     /// Retires a replica now (a device known to be gone): it no longer holds removals back.
-    mutating func retire(_ id: ReplicaID) {
+    /// `reported` is `false` for this replica's own old id, which its rename reports.
+    mutating func retire(_ id: ReplicaID, reported: Bool = true) {
         guard id != state.replica, state.known[id]?.retired == nil else { return }
         state.known[id, default: SyncState.KnownReplica(seen: settings.now)].retired = settings.now
-        problems.append(.replicaRetired(id))
+        if reported { problems.append(.replicaRetired(id)) }
     }
 
     // MARK: - 1. Admitting remote states
