@@ -79,7 +79,7 @@ extension StoredChange {
     ///   - stored: The document before (`nil`: there was none).
     ///   - edited: The document after (empty: removed).
     /// - Returns: One change per key.
-    package static func changes(
+    public static func changes(
         at location: StorageLocation, from stored: Preferences?, to edited: Preferences
     )
         -> [StoredChange]

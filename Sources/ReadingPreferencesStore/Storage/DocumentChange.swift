@@ -34,10 +34,10 @@ public struct DocumentChange: Sendable, Hashable, CustomStringConvertible {
     /// budget; ``FileStorage`` then renames the new file into place without `fsync`, alone in
     /// its batch. Storages that cannot tell the two apart flush every save.
     public var flushes = true
-    /// For a save or a removal of a layer made by the document-write step: the keys it changes,
-    /// which a storage can hand to a change log without reading the document again
-    /// (``PreferencesStorage/write(_:on:verifying:alongside:)``); `nil` when not known.
-    package var changes: [StoredChange]?
+    /// For a save or a removal of a layer that the store made: the keys it changes, which a
+    /// storage can hand to a change log without reading the document again; `nil` when not
+    /// known (``StoredChange/changes(at:from:to:)`` finds them from the document before).
+    public package(set) var changes: [StoredChange]?
 
     /// Creates a change.
     ///
