@@ -1,0 +1,139 @@
+import ReadingPreferences
+
+// How the store's edits reach the storage: changed keys per layer, written now or coalesced, on
+// the documents a precondition was checked on, through the storage's document-write step.
+extension PreferencesStore {
+    /// Whether a key is publication-specific for this configurable (SPEC 5.5), aliases included.
+    static func isPublicationSpecific(_ key: String) -> Bool {
+        Schema.catalogue.descriptors.contains { $0.scope == .publication && $0.storedKeys.contains(key) }
+    }
+
+    /// Applies key changes to layers: written now (or coalesced), the state swapped, then the
+    /// change streams told. Returns what changed, per layer and key. For a conditional write,
+    /// `inputs` are the documents its precondition was checked on: the changes are written on
+    /// them as read, with a check that none changed, in one attempt (a conflict goes back to
+    /// the caller, which checks the precondition again).
+    @discardableResult
+    func commit(
+        _ changes: [StoreLayer: KeyChanges], cause: ChangeCause, _ turn: WriteTurn,
+        checking inputs: PublicationInputs? = nil
+    ) async throws -> [StoredChange] {
+        let changes = changes.filter { !$0.value.isEmpty }
+        guard !changes.isEmpty else { return [] }
+        let time = editTime
+        var written: [StoredChange] = []
+        for (layer, keys) in changes.sorted(by: { $0.key.description < $1.key.description }) {
+            let before = try await preferences(in: layer)
+            for key in keys.keys {
+                guard let value = keys[key] else { continue }
+                let old = before[key]
+                if let old, let value, old.isWrittenAlike(value) { continue }
+                if old == nil && value == nil { continue }
+                written.append(
+                    StoredChange(
+                        configurable: configurable, layer: layer, key: key, oldValue: old, newValue: value))
+            }
+        }
+        if let inputs {
+            try await write(changes, turn, checking: inputs)
+            await recordPendingStamps(Self.edits(written, at: time))
+        } else if options.coalescesWrites {
+            for (layer, keys) in changes {
+                // Load the layer first, so the cache holds it under the pending keys.
+                _ = try await document(layer)
+                pendingWrites[layer, default: KeyChanges()].merge(keys)
+            }
+            // Stamped once written, with the time they were made.
+            for (layer, edits) in Self.edits(written, at: time) {
+                unstampedEdits[layer, default: []] += edits
+            }
+            scheduleFlush()
+        } else {
+            try await write(changes, turn)
+            await recordPendingStamps(Self.edits(written, at: time))
+        }
+        await notify(cause: cause)
+        return written
+    }
+
+    /// Writes key changes to layers' documents in one batch, through the storage's one
+    /// document-write step (loaded again, and again on a conflict).
+    func write(_ changes: [StoreLayer: KeyChanges], _ turn: WriteTurn) async throws {
+        let ordered = changes.sorted { $0.key.description < $1.key.description }
+        let writes = try await storage.write(
+            ordered.map { DocumentEdit.keys($0.value, at: location($0.key)) })
+        problems += writes.problems
+        keep(writes, of: ordered.map(\.key))
+    }
+
+    /// Keeps the documents a write left, for the layers it wrote.
+    private func keep(_ writes: DocumentWrites, of layers: [StoreLayer]) {
+        for layer in layers {
+            if let document = writes.documents[location(layer)] { documents[layer] = .some(document) }
+        }
+    }
+
+    /// Writes key changes on the documents a precondition was checked on, with a check that
+    /// none of them changed: one attempt.
+    private func write(
+        _ changes: [StoreLayer: KeyChanges], _ turn: WriteTurn, checking inputs: PublicationInputs
+    )
+        async throws
+    {
+        var loaded = inputs.loaded
+        for layer in changes.keys where loaded[location(layer)] == nil {
+            // A layer the precondition did not cover (an explicit target): read now, checked too.
+            loaded[location(layer)] = .some(try await loadFresh(location(layer)))
+        }
+        let ordered = changes.sorted { $0.key.description < $1.key.description }
+        let writes = try await storage.write(
+            ordered.map { DocumentEdit.keys($0.value, at: location($0.key)) }, on: loaded,
+            verifying: Array(loaded.keys))
+        keep(writes, of: ordered.map(\.key))
+    }
+
+    /// Runs `body` unconditionally (`etag` is `nil`), or, with the publication's documents read
+    /// again and their fingerprints matching `etag`, again whenever its batch conflicts (the
+    /// precondition is then checked anew).
+    func conditionally<Result>(
+        _ etag: String?, publication: String?, context: PublicationContext, _ turn: WriteTurn,
+        _ body: (PublicationInputs?) async throws -> Result
+    ) async throws -> Result {
+        guard let etag else { return try await body(nil) }
+        try await flush(turn)
+        return try await retryingOnConflict(location(.shared)) { () async throws -> Result in
+            let inputs = try await freshInputs(for: publication)
+            let fingerprints = inputs.fingerprints(resolved(inputs, context: context))
+            guard fingerprints.matches(etag) else {
+                throw StorageError(
+                    .preconditionFailed,
+                    location: location(publication.map(StoreLayer.publication) ?? .shared),
+                    message: "the preferences changed since they were read: \(etag) is neither the stored "
+                        + "fingerprint \(fingerprints.storedETag) nor the settings fingerprint "
+                        + fingerprints.settingsETag,
+                    version: StorageVersion(fingerprints.stored))
+            }
+            return try await body(inputs)
+        }
+    }
+
+    private func scheduleFlush() {
+        guard scheduledFlush == nil else { return }
+        let delay = options.writeDelay
+        scheduledFlush = Task { [weak self] in
+            try? await Task.sleep(nanoseconds: delay)
+            guard !Task.isCancelled else { return }
+            await self?.flushScheduled()
+        }
+    }
+
+    private func flushScheduled() async {
+        scheduledFlush = nil
+        do {
+            try await flush()
+        } catch {
+            // Kept pending; the next flush (or edit) writes them.
+            if let error = error as? StorageError { problems.append(error) }
+        }
+    }
+}
