@@ -11,11 +11,11 @@ struct EditToStamp: Sendable {
 }
 
 // Edits take their sync stamps when they are made (Specs/Sync.md §5.4): after a document is
-// written, every key the edit changed in a synced layer gets a pending stamp in the document's
-// sync sidecar, with the value it was taken for. The sidecar is written after the document and
-// not flushed: a crash may lose a pending stamp, which only makes the edit younger (the next
-// sync stamps it), never loses it. So recording stamps keeps an edit near the cost of one
-// durable write.
+// written, every key the edit changed in a synced layer gets a pending stamp with the value it
+// was taken for, in the document's sync sidecar (a file storage appends them beside it), after
+// the document and not flushed: a crash may lose a pending stamp, which only makes the edit
+// younger (the next sync stamps it), never loses it. So recording stamps keeps an edit near the
+// cost of one durable write.
 
 extension PreferencesStore {
     /// The wall clock of ``Options/now``, in milliseconds since 1970.
@@ -51,9 +51,11 @@ extension PreferencesStore {
         }
     }
 
-    /// Records one layer's pending stamps: the sidecar is read, every key gets a stamp above
-    /// every stamp it holds and every stamp this store made, and the sidecar is saved, all in one
-    /// step (a sync may write it meanwhile), unflushed.
+    /// Records one layer's pending stamps: every key gets a stamp above every stamp the sidecar
+    /// holds and every stamp this store made, in one step under the sidecar's lock (a sync may
+    /// write it meanwhile), unflushed. A file storage appends them beside the sidecar (no file is
+    /// replaced, so nothing is flushed); when it cannot, or its appendix is full, the sidecar is
+    /// rewritten with every pending stamp folded in.
     private func recordPendingStamps(_ edits: [EditToStamp], in layer: StoreLayer) async throws {
         var clock = try await pendingStampClock()
         // A sync running now has read other replicas' states: this edit comes after them.
@@ -65,27 +67,56 @@ extension PreferencesStore {
         }
         let start = clock
         let after = ClockAfter()
-        try await storage.updateUnflushed(.syncSnapshot(configurable: configurable, layer)) { stored in
-            var sidecar = SyncSnapshot.Sidecar()
-            if let stored {
-                // A damaged sidecar is left for sync to set aside; the edit syncs all the same.
-                guard let read = try? SyncSnapshot.sidecar(of: stored) else { return nil }
-                sidecar = read
+        let location = StorageLocation.syncSnapshot(configurable: configurable, layer)
+        let files = storage as? FileStorage
+        if let files {
+            let appended = try await files.appendRecord(beside: location) { stored, records in
+                guard var sidecar = Self.sidecar(stored) else { return nil }
+                SyncSnapshot.merge(records: records, into: &sidecar.pending)
+                var clock = start
+                let stamped = Self.stamp(edits, after: sidecar, clock: &clock)
+                after.set(clock)
+                return stamped.isEmpty ? nil : SyncSnapshot.pendingRecord(stamped)
             }
+            if appended {
+                editClock = after.clock ?? start
+                return
+            }
+        }
+        let records = try await files?.records(beside: location) ?? []
+        try await storage.updateUnflushed(location) { stored in
+            guard var sidecar = Self.sidecar(stored) else { return nil }
+            SyncSnapshot.merge(records: records, into: &sidecar.pending)
             var clock = start
-            for (_, entry) in sidecar.entries?.entries ?? [:] { clock.observe(entry.stamp) }
-            for (_, entry) in sidecar.pending.entries { clock.observe(entry.stamp) }
-            var stamped = 0
-            for edit in edits {
-                // The clock waits out an exhausted counter: the next sync stamps that key.
-                guard let stamp = clock.tick(now: edit.time) else { continue }
-                sidecar.pending.merge(SyncEntry(value: edit.value, stamp: stamp), forKey: edit.key)
-                stamped += 1
-            }
+            let stamped = Self.stamp(edits, after: sidecar, clock: &clock)
             after.set(clock)
-            return stamped > 0 ? SyncSnapshot.document(sidecar) : nil
+            guard !stamped.isEmpty || !records.isEmpty else { return nil }
+            for (key, entry) in stamped { sidecar.pending.merge(entry, forKey: key) }
+            return SyncSnapshot.document(sidecar)
         }
         editClock = after.clock ?? start
+    }
+
+    /// A stored sidecar as read; an absent one is empty, a damaged one `nil` (left for sync to set
+    /// aside: the edit syncs all the same).
+    private static func sidecar(_ stored: Preferences?) -> SyncSnapshot.Sidecar? {
+        guard let stored else { return SyncSnapshot.Sidecar() }
+        return try? SyncSnapshot.sidecar(of: stored)
+    }
+
+    /// Stamps edits with `clock` after it has seen every stamp of `sidecar`; an edit whose clock
+    /// counter is exhausted is left for the next sync to stamp.
+    private static func stamp(
+        _ edits: [EditToStamp], after sidecar: SyncSnapshot.Sidecar, clock: inout HybridClock
+    ) -> [(key: String, entry: SyncEntry)] {
+        for (_, entry) in sidecar.entries?.entries ?? [:] { clock.observe(entry.stamp) }
+        for (_, entry) in sidecar.pending.entries { clock.observe(entry.stamp) }
+        var stamped: [(key: String, entry: SyncEntry)] = []
+        for edit in edits {
+            guard let stamp = clock.tick(now: edit.time) else { continue }
+            stamped.append((edit.key, SyncEntry(value: edit.value, stamp: stamp)))
+        }
+        return stamped
     }
 
     /// The clock pending stamps are made with: this replica's id and the clock its last sync

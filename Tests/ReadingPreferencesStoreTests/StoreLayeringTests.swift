@@ -184,13 +184,14 @@ struct StoreLayeringTests {
                 "epub/publications/\(book)",
                 "epub/shared.json", "replica.json",
             ])
-        // The edits' pending stamps, beside the synced documents they changed (a new profile's keys
-        // too; never the overrides).
+        // The edits' pending stamps, appended beside the synced documents they changed (a new
+        // profile's keys too; never the overrides); no sidecar is written before a sync.
         #expect(
-            all.filter { $0.hasSuffix(".json.sync") } == [
-                "epub/profiles/\(night.id).json.sync", "epub/publications/\(book).sync",
-                "epub/shared.json.sync",
+            all.filter { $0.hasSuffix(".json.sync.pending") } == [
+                "epub/profiles/\(night.id).json.sync.pending", "epub/publications/\(book).sync.pending",
+                "epub/shared.json.sync.pending",
             ])
+        #expect(all.filter { $0.hasSuffix(".json.sync") }.isEmpty)
         let shared = try String(
             contentsOf: folder.url.appendingPathComponent("epub/shared.json"), encoding: .utf8)
         #expect(shared == "{\n  \"fontSize\": 1.5\n}\n")

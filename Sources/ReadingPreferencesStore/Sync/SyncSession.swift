@@ -294,15 +294,29 @@ struct SyncSession {
     ) {
         let (stored, problem) = try await storage.loadRepairing(scope.snapshotLocation)
         if let problem { reconciliation.report(.documentSetAside(problem.message)) }
+        var pending = await appendedPending(scope)
         guard let stored else {
-            return (problem == nil ? .absent : .damaged(problem?.message ?? ""), SyncDocument(), nil)
+            return (problem == nil ? .absent : .damaged(problem?.message ?? ""), pending, nil)
         }
         do throws(SyncFormatError) {
             let sidecar = try SyncSnapshot.sidecar(of: stored.preferences)
-            return (sidecar.entries.map { .present($0) } ?? .absent, sidecar.pending, stored.version)
+            pending.merge(sidecar.pending)
+            return (sidecar.entries.map { .present($0) } ?? .absent, pending, stored.version)
         } catch {
-            return (.damaged(error.description), SyncDocument(), stored.version)
+            return (.damaged(error.description), pending, stored.version)
         }
+    }
+
+    /// The pending stamps a file storage appended beside a sidecar; none when they cannot be
+    /// read (losing them only makes edits younger).
+    private func appendedPending(_ scope: SyncScope) async -> SyncDocument {
+        var pending = SyncDocument()
+        if let files = storage as? FileStorage,
+            let records = try? await files.records(beside: scope.snapshotLocation)
+        {
+            SyncSnapshot.merge(records: records, into: &pending)
+        }
+        return pending
     }
 
     // MARK: - The sync lock

@@ -150,7 +150,9 @@ public struct FileStorage: PreferencesStorage {
             for entry in entries where entry.bytes != nil {
                 try Self.markFolder(of: entry.location, layout: layout)
             }
-            return try batch.run(entries)
+            let versions = try batch.run(entries)
+            Self.dropAppendices(of: entries.map(\.location), layout: layout)
+            return versions
         }
     }
 
@@ -319,6 +321,7 @@ public struct FileStorage: PreferencesStorage {
             } else if entry.hasSuffix(DurableFile.lockSuffix) || entry == FileLayout.configurableMarker
                 || entry.contains(".corrupt-") || DurableFile.isTemporary(entry)
                 || FileBatch.isPrepared(entry)
+                || entry.hasSuffix(FileLayout.snapshotSuffix + FileLayout.appendixSuffix)
             {
                 _ = unlink(path)
             }

@@ -68,12 +68,7 @@ enum SyncSnapshot {
     ///   snapshot entry is malformed.
     static func sidecar(of document: Preferences) throws(SyncFormatError) -> Sidecar {
         var sidecar = Sidecar()
-        for member in document["pending"]?.objectValue?.members ?? [] {
-            guard !member.key.utf8.contains(0), let entry = try? SyncEntry(json: member.value) else {
-                continue
-            }
-            sidecar.pending.merge(entry, forKey: member.key)
-        }
+        if let pending = document["pending"]?.objectValue { merge(pending.members, into: &sidecar.pending) }
         guard let object = (document["entries"] ?? document["keys"])?.objectValue else {
             guard document["pending"]?.objectValue != nil else {
                 throw SyncFormatError("a sync snapshot has no \"entries\"")
@@ -90,5 +85,28 @@ enum SyncSnapshot {
         }
         sidecar.entries = entries
         return sidecar
+    }
+
+    /// A record of pending stamps, as a file storage appends it beside the sidecar: an object of
+    /// key → entry, like the sidecar's `pending` member.
+    static func pendingRecord(_ entries: [(key: String, entry: SyncEntry)]) -> Preferences {
+        Preferences(members: entries.map { JSONObject.Member(key: $0.key, value: $0.entry.jsonValue) })
+    }
+
+    /// Merges pending stamps read from a sidecar or from appended records: the latest stamp of a
+    /// key wins; a malformed entry or a key holding U+0000 is left out (losing a pending stamp
+    /// only makes an edit younger).
+    static func merge(_ pending: [JSONObject.Member], into document: inout SyncDocument) {
+        for member in pending {
+            guard !member.key.utf8.contains(0), let entry = try? SyncEntry(json: member.value) else {
+                continue
+            }
+            document.merge(entry, forKey: member.key)
+        }
+    }
+
+    /// Merges appended records of pending stamps into a sidecar's.
+    static func merge(records: [Preferences], into document: inout SyncDocument) {
+        for record in records { merge(record.members, into: &document) }
     }
 }
