@@ -57,11 +57,15 @@ extension PreferencesStore {
     }
 
     /// Writes key changes to layers' documents in one batch, through the storage's one
-    /// document-write step (loaded again, and again on a conflict).
+    /// document-write step: from the documents the store holds, read again on a conflict.
     func write(_ changes: [StoreLayer: KeyChanges], _ turn: WriteTurn) async throws {
         let ordered = changes.sorted { $0.key.description < $1.key.description }
+        var held: [StorageLocation: StoredDocument?] = [:]
+        for layer in changes.keys {
+            if case .some(let document) = documents[layer] { held[location(layer)] = .some(document) }
+        }
         let writes = try await storage.write(
-            ordered.map { DocumentEdit.keys($0.value, at: location($0.key)) })
+            ordered.map { DocumentEdit.keys($0.value, at: location($0.key)) }, holding: held)
         problems += writes.problems
         keep(writes, of: ordered.map(\.key))
     }

@@ -57,37 +57,47 @@ extension PreferencesStore {
     /// replaced, so nothing is flushed); when it cannot, or its appendix is full, the sidecar is
     /// rewritten with every pending stamp folded in.
     private func recordPendingStamps(_ edits: [EditToStamp], in layer: StoreLayer) async throws {
-        var clock = try await pendingStampClock()
-        // A sync running now has read other replicas' states: this edit comes after them.
-        if let stored = try? await storage.load(.syncLease),
-            let lease = SyncLease(document: stored.preferences),
-            let running = lease.clock
-        {
-            clock.observe(SyncStamp(unchecked: running.time, running.counter, clock.replica))
-        }
-        let start = clock
+        let start = try await pendingStampClock()
         let after = ClockAfter()
         let location = StorageLocation.syncSnapshot(configurable: configurable, layer)
         let files = storage as? FileStorage
         if let files {
-            let appended = try await files.appendRecord(beside: location) { stored, records in
-                guard var sidecar = Self.sidecar(stored) else { return nil }
-                SyncSnapshot.merge(records: records, into: &sidecar.pending)
+            let outcome = try await files.appendRecord(
+                beside: location, reading: .syncLease, since: appendixMarks[layer]
+            ) { found, lease in
+                var sidecar = SyncSnapshot.Sidecar()
+                if case .read(let stored, let records) = found {
+                    // Unchanged since this store's last append, its clock has seen every stamp.
+                    guard let read = Self.sidecar(stored) else { return nil }
+                    sidecar = read
+                    // The last record holds the latest stamps: each append saw those before it.
+                    SyncSnapshot.merge(records: records, into: &sidecar.pending)
+                }
                 var clock = start
+                Self.observeRunningSync(lease, &clock)
                 let stamped = Self.stamp(edits, after: sidecar, clock: &clock)
                 after.set(clock)
                 return stamped.isEmpty ? nil : SyncSnapshot.pendingRecord(stamped)
             }
-            if appended {
+            switch outcome {
+            case .appended(let mark):
+                appendixMarks[layer] = mark
                 editClock = after.clock ?? start
                 return
+            case .nothing:
+                return
+            case .unavailable:
+                appendixMarks[layer] = nil
             }
         }
         let records = try await files?.records(beside: location) ?? []
+        var clock = start
+        Self.observeRunningSync(try? await storage.load(.syncLease)?.preferences, &clock)
+        let observed = clock
         try await storage.updateUnflushed(location) { stored in
             guard var sidecar = Self.sidecar(stored) else { return nil }
             SyncSnapshot.merge(records: records, into: &sidecar.pending)
-            var clock = start
+            var clock = observed
             let stamped = Self.stamp(edits, after: sidecar, clock: &clock)
             after.set(clock)
             guard !stamped.isEmpty || !records.isEmpty else { return nil }
@@ -95,6 +105,13 @@ extension PreferencesStore {
             return SyncSnapshot.document(sidecar)
         }
         editClock = after.clock ?? start
+    }
+
+    /// A sync running now has read other replicas' states, and written its clock into its lease:
+    /// an edit made now comes after them.
+    private static func observeRunningSync(_ lease: Preferences?, _ clock: inout HybridClock) {
+        guard let lease, let running = SyncLease(document: lease)?.clock else { return }
+        clock.observe(SyncStamp(unchecked: running.time, running.counter, clock.replica))
     }
 
     /// A stored sidecar as read; an absent one is empty, a damaged one `nil` (left for sync to set

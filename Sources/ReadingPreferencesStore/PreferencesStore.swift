@@ -103,6 +103,8 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     var unstampedEdits: [StoreLayer: [EditToStamp]] = [:]
     /// The clock of pending stamps, once the replica id is known.
     var editClock: HybridClock?
+    /// What this store's last append of pending stamps left beside each layer's sidecar.
+    var appendixMarks: [StoreLayer: AppendixMark] = [:]
     var scheduledFlush: Task<Void, Never>?
     /// The change subscribers.
     var subscribers: [ChangeSubscriber] = []

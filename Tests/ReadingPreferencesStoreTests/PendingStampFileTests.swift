@@ -49,6 +49,32 @@ struct PendingStampFileTests {
         #expect(counters == [0, 1])
     }
 
+    @Test("two stores on one folder take ordered stamps: each reads what the other appended")
+    func twoStores() async throws {
+        let first = store(at: { 1_764_000_000_000 })
+        let second = store(at: { 1_764_000_000_000 })
+        try await first.edit { try $0.set(.fontSize, 1.5) }
+        try await second.edit { try $0.set(.theme, .dark) }
+        try await first.edit { try $0.set(.fontSize, 1.75) }
+        let stamps = try records().compactMap { record in
+            record.members.first?.value.objectValue?["stamp"]?.objectValue?["counter"]
+        }
+        // All in one millisecond: the counters order them, the third above the second's.
+        #expect(stamps == [0, 1, 2])
+    }
+
+    @Test("an edit through a store holding an outdated document keeps what another store wrote")
+    func outdatedHeldDocument() async throws {
+        let first = store(at: { 1_764_000_000_000 })
+        let second = store(at: { 1_764_000_000_000 })
+        try await first.edit { try $0.set(.theme, .dark) }
+        try await second.edit { try $0.set(.fontSize, 1.25) }
+        // The first store still holds the document before the second store's edit.
+        try await first.edit { try $0.set(.theme, .sepia) }
+        let stored = try Preferences(json: Data(contentsOf: root.appendingPathComponent("epub/shared.json")))
+        #expect(stored == ["theme": "sepia", "fontSize": 1.25])
+    }
+
     @Test("a full appendix is folded into the sidecar, keeping every key's latest stamp")
     func folds() async throws {
         let clock = ManualMillis(1_764_000_000_000)

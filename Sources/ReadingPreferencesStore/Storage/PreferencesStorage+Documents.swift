@@ -126,23 +126,36 @@ extension PreferencesStorage {
     /// - Parameters:
     ///   - edits: The edits, each document once.
     ///   - verifying: Documents the batch depends on.
+    ///   - held: Documents the caller read before (its cache), which the first attempt starts
+    ///     from instead of reading them again.
     ///   - isolation: The caller's actor, which the work stays on.
     /// - Returns: What was written, and the damaged data set aside.
     /// - Throws: What an edit's transform throws, or ``StorageError``.
     package func write(
         _ edits: [DocumentEdit], verifying: [StorageLocation] = [],
+        holding held: [StorageLocation: StoredDocument?] = [:],
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> DocumentWrites {
         var problems: [StorageError] = []
+        var first = true
         var writes = try await retryingOnConflict(edits.first?.location ?? .device) {
             () async throws -> DocumentWrites in
-            var loaded: [StorageLocation: StoredDocument?] = [:]
-            for location in edits.map(\.location) + verifying where loaded[location] == nil {
-                let (current, problem) = try await loadRepairing(location)
-                if let problem { problems.append(problem) }
-                loaded[location] = .some(current)
+            // The first attempt starts from the documents the caller holds: a stale copy fails
+            // the batch's version check, and the next attempt reads them. An attempt that would
+            // leave every held copy as it is writes nothing to check it with: read them then.
+            let held = first ? held : [:]
+            first = false
+            for start in held.isEmpty ? [[:]] : [held, [:]] {
+                var loaded: [StorageLocation: StoredDocument?] = start
+                for location in edits.map(\.location) + verifying where loaded[location] == nil {
+                    let (current, problem) = try await loadRepairing(location)
+                    if let problem { problems.append(problem) }
+                    loaded[location] = .some(current)
+                }
+                let writes = try await write(edits, on: loaded, verifying: verifying)
+                if start.isEmpty || !writes.changes.isEmpty { return writes }
             }
-            return try await write(edits, on: loaded, verifying: verifying)
+            return DocumentWrites()
         }
         writes.problems = problems
         return writes

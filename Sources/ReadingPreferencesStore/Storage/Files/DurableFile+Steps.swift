@@ -28,8 +28,9 @@ extension DurableFile {
     }
 
     /// Opens (creating if needed, never through a link) and exclusively locks the target's lock
-    /// file; blocks until the lock is free.
-    static func acquireLock(for target: String) throws(Failure) -> Int32 {
+    /// file; blocks until the lock is free, unless `waits` is `false`: it then fails with
+    /// ``Failure/isBusy`` when another holds it.
+    static func acquireLock(for target: String, waits: Bool = true) throws(Failure) -> Int32 {
         let lockPath = target + lockSuffix
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
@@ -38,7 +39,7 @@ extension DurableFile {
             }
             throw .system("cannot open the lock file", lockPath)
         }
-        while flock(descriptor, LOCK_EX) != 0 {
+        while flock(descriptor, waits ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
             guard errno == EINTR else {
                 let code = errno
                 close(descriptor)

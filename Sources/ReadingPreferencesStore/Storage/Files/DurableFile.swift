@@ -57,6 +57,9 @@ package enum DurableFile {
             return failure
         }
 
+        /// Whether a lock was not taken because another holds it (a lock that does not wait).
+        package var isBusy: Bool { errorNumber == EWOULDBLOCK }
+
         /// `operation path: reason`.
         package var description: String { "\(operation) \(path): \(reason)" }
     }
@@ -127,11 +130,14 @@ package enum DurableFile {
     ///   - path: The file.
     ///   - links: Whether a symbolic link at `path` is followed or replaced.
     ///   - locking: Whether to take the lock beside the file.
+    ///   - waits: Whether to wait for the lock; when `false` and another holds it, the call fails
+    ///     with a ``Failure`` that ``Failure/isBusy``.
     ///   - body: Reads ``LockedFile/existing`` and changes the file through the ``LockedFile``.
     /// - Returns: What `body` returns.
     /// - Throws: ``UpdateError``: a file failure, or what `body` throws.
     package static func withLockedFile<Result, E: Error>(
-        _ path: String, links: Links, locking: Bool = true, _ body: (borrowing LockedFile) throws(E) -> Result
+        _ path: String, links: Links, locking: Bool = true, waits: Bool = true,
+        _ body: (borrowing LockedFile) throws(E) -> Result
     ) throws(UpdateError<E>) -> Result {
         let target: String
         var replacesLink = false
@@ -145,7 +151,7 @@ package enum DurableFile {
         }
         var lock: Int32?
         if locking {
-            do { lock = try acquireLock(for: target) } catch { throw .file(error) }
+            do { lock = try acquireLock(for: target, waits: waits) } catch { throw .file(error) }
         }
         defer { if let lock { releaseLock(lock) } }
         // A folder others write to is never read through the path that is being replaced.

@@ -17,57 +17,115 @@ extension FileLayout {
     static let appendixLimit = 64
 }
 
+/// What a file storage knows of a document and its appendix after it appended to it: while
+/// both files are still exactly as it left them (same file, size and change time), the next
+/// append need not read them again.
+package struct AppendixMark: Sendable, Equatable {
+    fileprivate var document: FileIdentity?
+    fileprivate var appendix: FileIdentity?
+    fileprivate var count: Int
+}
+
+/// What an append finds beside a document.
+package enum AppendixState {
+    /// Both files are as the caller's ``AppendixMark`` left them.
+    case unchanged
+    /// The stored document (`nil`: absent) and the records appended since it was written: the
+    /// last one when it parses (each append saw those before it), else all that parse.
+    case read(document: Preferences?, records: ArraySlice<Preferences>)
+}
+
+/// What ``FileStorage/appendRecord(beside:reading:since:_:)`` did.
+package enum AppendOutcome: Sendable {
+    /// A record was appended; the mark to pass next time.
+    case appended(AppendixMark)
+    /// The caller's function gave no record.
+    case nothing
+    /// It could not be done so: the caller writes the document instead (the appendix is full,
+    /// the document is damaged, a batch may be pending, faults are planned, or the folder is
+    /// missing).
+    case unavailable
+}
+
 extension FileStorage {
     /// Appends a record to a document's appendix under the document's lock, without flushing.
     ///
     /// - Parameters:
     ///   - location: The document.
-    ///   - make: The record from the stored document and the records appended since it was
-    ///     written; `nil` appends nothing.
-    /// - Returns: `false` when it cannot be done so and the caller must write the document
-    ///   instead: the appendix is full (``FileLayout/appendixLimit``), a batch may be pending,
-    ///   faults are planned, or the folder is missing.
+    ///   - other: Another document read in the same step, before the lock is taken.
+    ///   - mark: What the caller's last append here left, if any.
+    ///   - make: The record from what the append finds and the other document (`nil`: absent
+    ///     or unreadable); `nil` appends nothing.
+    /// - Returns: What it did.
     /// - Throws: What `make` throws, or ``StorageError`` when the appendix cannot be written.
     package func appendRecord(
-        beside location: StorageLocation,
-        _ make: @escaping @Sendable (Preferences?, [Preferences]) throws -> Preferences?
-    ) async throws -> Bool {
+        beside location: StorageLocation, reading other: StorageLocation, since mark: AppendixMark?,
+        _ make: @escaping @Sendable (AppendixState, Preferences?) throws -> Preferences?
+    ) async throws -> AppendOutcome {
         try location.checked()
         let batch = FileBatch(layout: layout, faults: nil)
-        guard faults == nil, !batch.mayHavePendingJournal else { return false }
+        guard faults == nil, !batch.mayHavePendingJournal else { return .unavailable }
         let path = path(of: location)
-        return try await BlockingIO.run { () throws -> Bool in
-            let outcome: Result<Bool, any Error>
+        let otherPath = self.path(of: other)
+        // On the caller's thread first: a few small reads and an append in the page cache, never
+        // waiting for the lock (a trip to the blocking-I/O threads costs more than the work).
+        if let done = try Self.append(beside: path, location, otherPath, mark, waits: false, make) {
+            return done
+        }
+        return try await BlockingIO.run { () throws -> AppendOutcome in
+            try Self.append(beside: path, location, otherPath, mark, waits: true, make) ?? .unavailable
+        }
+    }
+
+    /// ``appendRecord(beside:reading:since:_:)``'s step; `nil` when the lock is busy and
+    /// `waits` is `false`.
+    private static func append(
+        beside path: String, _ location: StorageLocation, _ otherPath: String, _ mark: AppendixMark?,
+        waits: Bool, _ make: (AppendixState, Preferences?) throws -> Preferences?
+    ) throws -> AppendOutcome? {
+        let other = (try? DurableFile.readWithStatus(otherPath, limit: 1 << 20))?.flatMap {
+            try? Preferences(json: $0.data)
+        }
+        let target: String
+        let lock: Int32
+        do {
+            target = try DurableFile.resolveLinks(path)
+            lock = try DurableFile.acquireLock(for: target, waits: waits)
+        } catch {
+            // Busy, or no folder yet, or a lock that cannot be taken: the general way says why.
+            return error.isBusy ? nil : .unavailable
+        }
+        defer { DurableFile.releaseLock(lock) }
+        let appendix = target + FileLayout.appendixSuffix
+        let document = FileIdentity(of: target)
+        let state: AppendixState
+        var count: Int
+        if let mark, mark.document == document, mark.appendix == FileIdentity(of: appendix) {
+            state = .unchanged
+            count = mark.count
+        } else {
+            var current: Preferences?
             do {
-                outcome = try DurableFile.withLockedFile(path, links: .follow) {
-                    (file: borrowing DurableFile.LockedFile) throws(Never) -> Result<Bool, any Error> in
-                    do {
-                        var current: Preferences?
-                        if let existing = file.existing {
-                            // Damaged data is the general way's to report.
-                            guard let parsed = try? Preferences(json: existing.data) else {
-                                return .success(false)
-                            }
-                            current = parsed
-                        }
-                        let appendix = file.path + FileLayout.appendixSuffix
-                        let records = try Self.readRecords(appendix, location)
-                        guard records.count < FileLayout.appendixLimit else { return .success(false) }
-                        guard let record = try make(current, records) else { return .success(true) }
-                        var line = record.jsonBytes(options: .init(prettyPrinted: false))
-                        line.append(0x0A)
-                        try Self.append(Data(line), to: appendix, location)
-                        return .success(true)
-                    } catch {
-                        return .failure(error)
-                    }
+                if let existing = try DurableFile.readWithStatus(target) {
+                    // Damaged data is the general way's to report.
+                    guard let parsed = try? Preferences(json: existing.data) else { return .unavailable }
+                    current = parsed
                 }
             } catch {
-                // No folder yet, or a lock that cannot be taken: the general way says why.
-                return false
+                return .unavailable
             }
-            return try outcome.get()
+            let lines = try readLines(appendix, location)
+            let last = lines.last.flatMap { try? Preferences(json: lines.data[$0]) }
+            state = .read(document: current, records: last.map { [$0][...] } ?? parse(lines)[...])
+            count = lines.count
         }
+        guard count < FileLayout.appendixLimit else { return .unavailable }
+        guard let record = try make(state, other) else { return .nothing }
+        var line = record.jsonBytes(options: .init(prettyPrinted: false))
+        line.append(0x0A)
+        try append(Data(line), to: appendix, location)
+        count += 1
+        return .appended(AppendixMark(document: document, appendix: FileIdentity(of: appendix), count: count))
     }
 
     /// The records of a document's appendix, in the order appended; lines that do not parse (a
@@ -97,14 +155,47 @@ extension FileStorage {
     private static func readRecords(_ path: String, _ location: StorageLocation) throws(StorageError)
         -> [Preferences]
     {
-        let read: (data: Data, status: stat)?
+        parse(try readLines(path, location))
+    }
+
+    /// The bytes of an appendix and where its lines are, unparsed.
+    private static func readLines(_ path: String, _ location: StorageLocation) throws(StorageError) -> Lines {
         do {
-            read = try DurableFile.readWithStatus(path, limit: 16 << 20)
+            return Lines(try DurableFile.readWithStatus(path, limit: 16 << 20)?.data ?? Data())
         } catch {
             throw io(error, location)
         }
-        guard let data = read?.data else { return [] }
-        return data.split(separator: 0x0A).compactMap { try? Preferences(json: Data($0)) }
+    }
+
+    /// The records of lines that parse, in order.
+    private static func parse(_ lines: Lines) -> [Preferences] {
+        lines.ranges.compactMap { try? Preferences(json: lines.data[$0]) }
+    }
+
+    /// An appendix's bytes and the ranges of its non-empty lines, found in one pass over the
+    /// bytes (`Data.split` goes through the generic collection path, byte by byte, and cost
+    /// more than the rest of an append).
+    private struct Lines {
+        let data: Data
+        let ranges: [Range<Int>]
+
+        init(_ data: Data) {
+            self.data = data
+            var ranges: [Range<Int>] = []
+            let base = data.startIndex
+            data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+                var start = 0
+                for index in 0..<bytes.count where bytes[index] == 0x0A {
+                    if index > start { ranges.append(base + start..<base + index) }
+                    start = index + 1
+                }
+                if bytes.count > start { ranges.append(base + start..<base + bytes.count) }
+            }
+            self.ranges = ranges
+        }
+
+        var count: Int { ranges.count }
+        var last: Range<Int>? { ranges.last }
     }
 
     private static func append(_ line: Data, to path: String, _ location: StorageLocation)
@@ -118,5 +209,30 @@ extension FileStorage {
         } catch {
             throw io(error, location)
         }
+    }
+}
+
+/// A file as `stat` sees it: which file, its size and when it last changed.
+private struct FileIdentity: Sendable, Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
+
+    /// `nil` when the file does not exist (or cannot be examined).
+    init?(of path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+            seconds = Int(info.st_ctimespec.tv_sec)
+            nanoseconds = Int(info.st_ctimespec.tv_nsec)
+        #else
+            seconds = Int(info.st_ctim.tv_sec)
+            nanoseconds = Int(info.st_ctim.tv_nsec)
+        #endif
     }
 }

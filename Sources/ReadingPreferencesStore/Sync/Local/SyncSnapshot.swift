@@ -106,7 +106,7 @@ enum SyncSnapshot {
     }
 
     /// Merges appended records of pending stamps into a sidecar's.
-    static func merge(records: [Preferences], into document: inout SyncDocument) {
+    static func merge(records: some Sequence<Preferences>, into document: inout SyncDocument) {
         for record in records { merge(record.members, into: &document) }
     }
 }
