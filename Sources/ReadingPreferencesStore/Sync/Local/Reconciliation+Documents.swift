@@ -24,7 +24,7 @@ extension Reconciliation {
     ///     an edit: what changed since then is a fresh edit, even in a document that lost its
     ///     snapshot.
     /// - Returns: The entries.
-    func stamp(
+    package func stamp(
         _ scope: SyncScope, document: LocalDocument, snapshot: Snapshot,
         pending: SyncDocument = SyncDocument(),
         clock: inout HybridClock, earlier: Preferences? = nil
@@ -109,7 +109,7 @@ extension Reconciliation {
     ///   - stamped: Its entries after stamping.
     ///   - document: The document as loaded.
     /// - Returns: The entries, the snapshot and the changes to apply.
-    func settle(_ scope: SyncScope, _ stamped: Stamped, document: LocalDocument) -> Settled {
+    package func settle(_ scope: SyncScope, _ stamped: Stamped, document: LocalDocument) -> Settled {
         var entries = stamped.entries
         if let remote = incoming.documents[scope] { entries.merge(remote) }
         guard !stamped.isSkipped else {

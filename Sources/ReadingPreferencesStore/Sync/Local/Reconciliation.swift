@@ -12,17 +12,26 @@ import ReadingPreferences
 /// 3. For each document, ``stamp(_:document:snapshot:clock:)`` its changes since its snapshot,
 ///    ``settle(_:_:document:)`` it against ``incoming``, and ``commit(_:_:clock:)`` the result.
 /// 4. ``published(writer:)`` is the state to publish; ``finishedState()`` the state to keep.
-struct Reconciliation: Sendable {
+package struct Reconciliation: Sendable {
     /// The numbers a sync runs with, in milliseconds.
-    struct Settings: Sendable, Equatable {
+    package struct Settings: Sendable, Equatable {
         var now: UInt64
         var tombstoneHorizon: UInt64 = 30 * 86_400_000
         var retirementHorizon: UInt64 = 180 * 86_400_000
         var futureLimit: UInt64 = 86_400_000
+
+        package init(now: UInt64, tombstoneHorizon: UInt64, retirementHorizon: UInt64, futureLimit: UInt64) {
+            self.now = now
+            self.tombstoneHorizon = tombstoneHorizon
+            self.retirementHorizon = retirementHorizon
+            self.futureLimit = futureLimit
+        }
+
+        init(now: UInt64) { self.now = now }
     }
 
     /// A local document as loaded.
-    enum LocalDocument: Sendable {
+    package enum LocalDocument: Sendable {
         case present(Preferences)
         case absent
         /// It exists but cannot be read: it stamps nothing and nothing is written to it.
@@ -35,7 +44,7 @@ struct Reconciliation: Sendable {
     }
 
     /// A document's snapshot as loaded.
-    enum Snapshot: Sendable {
+    package enum Snapshot: Sendable {
         case present(SyncDocument)
         case absent
         /// It exists but cannot be trusted: the document counts as having lost it.
@@ -43,12 +52,12 @@ struct Reconciliation: Sendable {
     }
 
     /// A document's entries after stamping its local changes.
-    struct Stamped: Sendable {
+    package struct Stamped: Sendable {
         /// The entries: the snapshot's, with fresh stamps for what changed.
         var entries: SyncDocument
         /// The keys whose change could not be stamped (the clock was exhausted): they keep their
         /// snapshot entry and their local value this round.
-        var unstamped: Set<JSONScalarKey> = []
+        package var unstamped: Set<JSONScalarKey> = []
         /// The snapshot as it was, for the unstamped keys.
         var snapshot: SyncDocument?
         /// Whether the document is left alone this round (it cannot be read).
@@ -63,14 +72,14 @@ struct Reconciliation: Sendable {
     }
 
     /// One local change a sync stamped, to send: a key's value as last synced and now.
-    struct Sent: Sendable, Hashable {
+    package struct Sent: Sendable, Hashable {
         var key: String
         var oldValue: JSONValue?
         var newValue: JSONValue?
     }
 
     /// What settling a document gives.
-    struct Settled: Sendable {
+    package struct Settled: Sendable {
         /// The entries after the merge and compaction: what this replica publishes.
         var entries: SyncDocument
         /// What to store as the snapshot.
@@ -87,13 +96,13 @@ struct Reconciliation: Sendable {
     /// Whether the replica had never synced before.
     let isFirstSync: Bool
     /// The clock.
-    private(set) var clock: HybridClock
+    package private(set) var clock: HybridClock
     /// Everything admitted, merged.
-    private(set) var incoming: ReplicaState
+    package private(set) var incoming: ReplicaState
     /// What this replica holds after each settled document.
     private(set) var own: [SyncScope: SyncDocument] = [:]
     /// What was skipped, ignored or found, in order.
-    private(set) var problems: [SyncProblem] = []
+    package private(set) var problems: [SyncProblem] = []
     /// Per replica, the stamp every known, unretired replica has merged; `nil` until computed.
     var floors: [ReplicaID: SyncStamp]?
     /// Whether a known replica's merged map is unknown, which holds every tombstone back.
@@ -101,7 +110,7 @@ struct Reconciliation: Sendable {
     /// Keys whose change waits for the clock, counted for one report.
     var exhausted = 0
 
-    init(state: SyncState, settings: Settings, isFirstSync: Bool) {
+    package init(state: SyncState, settings: Settings, isFirstSync: Bool) {
         self.state = state
         self.settings = settings
         self.isFirstSync = isFirstSync
@@ -162,7 +171,7 @@ struct Reconciliation: Sendable {
     /// - Parameters:
     ///   - file: The state as read.
     ///   - source: Where it came from (a file name), for reports.
-    mutating func admit(_ file: ReplicaFile, source: String) {
+    package mutating func admit(_ file: ReplicaFile, source: String) {
         for line in file.skipped { problems.append(.skippedEntry(source: source, detail: line)) }
         var remote = file.state
         let id = remote.replica
@@ -233,7 +242,7 @@ struct Reconciliation: Sendable {
 
     /// Computes, per replica, the stamp every known, unretired replica has merged: a tombstone
     /// at or below it, older than the horizon, can be forgotten. Linear in the maps' sizes.
-    mutating func computeFloors() {
+    package mutating func computeFloors() {
         let others = state.known.filter { $0.key != state.replica && $0.value.retired == nil }
         compactionBlocked = others.values.contains { $0.merged == nil }
         var floors: [ReplicaID: SyncStamp] = [:]
@@ -258,7 +267,7 @@ struct Reconciliation: Sendable {
         return floors[entry.stamp.replica].map { !($0 < entry.stamp) } ?? false
     }
 
-    mutating func commit(_ scope: SyncScope, _ settled: Settled, clock: HybridClock, unstamped: Int) {
+    package mutating func commit(_ scope: SyncScope, _ settled: Settled, clock: HybridClock, unstamped: Int) {
         self.clock = clock
         for (_, entry) in settled.entries.all { note(entry.stamp) }
         own[scope] = settled.entries.isEmpty ? nil : settled.entries
@@ -284,7 +293,7 @@ struct Reconciliation: Sendable {
     // MARK: - 4. Results
 
     /// The state to publish: every document's entries, and the merged map.
-    func published(writer: String) -> ReplicaState {
+    package func published(writer: String) -> ReplicaState {
         var result = ReplicaState(replica: state.replica, writer: writer, documents: own)
         result.setMerged(state.merged)
         return result

@@ -23,12 +23,12 @@ import ReadingPreferences
 /// snapshot after the last sync, so a document found without one is known to have lost it;
 /// `generation` counts the syncs that changed documents. The sync lock is a document of its
 /// own (``SyncLease``), so taking it never rewrites this one.
-struct SyncState: Sendable, Equatable {
+package struct SyncState: Sendable, Equatable {
     /// The format of the document.
     static let formatName = "readingprefs-sync-state"
 
     /// What this replica knows of another.
-    struct KnownReplica: Sendable, Equatable {
+    package struct KnownReplica: Sendable, Equatable {
         /// When (local milliseconds) it was first named, or its file was last seen rewritten.
         var seen: UInt64
         /// The writer id of its file when last read.
@@ -38,18 +38,27 @@ struct SyncState: Sendable, Equatable {
         /// What it had merged when its file was last read; `nil` when its file was never read
         /// (then it holds every tombstone back until it is retired).
         var merged: [ReplicaID: SyncStamp]?
+
+        package init(
+            seen: UInt64, writer: String? = nil, retired: UInt64? = nil, merged: [ReplicaID: SyncStamp]? = nil
+        ) {
+            self.seen = seen
+            self.writer = writer
+            self.retired = retired
+            self.merged = merged
+        }
     }
 
     var replica: ReplicaID
     var writers: [String] = []
     var clockTime: UInt64 = 0
     var clockCounter: UInt64 = 0
-    var merged: [ReplicaID: SyncStamp] = [:]
-    var known: [ReplicaID: KnownReplica] = [:]
-    var scopes: Set<SyncScope> = []
+    package var merged: [ReplicaID: SyncStamp] = [:]
+    package var known: [ReplicaID: KnownReplica] = [:]
+    package var scopes: Set<SyncScope> = []
     var generation: UInt64 = 0
 
-    init(replica: ReplicaID) { self.replica = replica }
+    package init(replica: ReplicaID) { self.replica = replica }
 
     /// How many writer ids are remembered.
     static let writerMemory = 4

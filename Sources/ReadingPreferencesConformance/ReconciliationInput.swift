@@ -1,6 +1,7 @@
 import ReadingPreferences
+import ReadingPreferencesStore
 
-/// A reconciliation given as data (SPEC 11.1): a local replica's state, the states it reads,
+/// A reconciliation given as data (`Specs/Sync.md` §9): a local replica's state, the states it reads,
 /// its clock, horizons and known replicas. The sync vectors run it, so the future bound, the
 /// clock rule and compaction are checked on the same steps a sync runs.
 package struct ReconciliationInput: Sendable {
