@@ -20,6 +20,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.9.0"..<"6.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Graceful shutdown: the application's services (already in the graph through Hummingbird).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        // The executable's options: the ecosystem's parser, with help and errors users know.
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -34,11 +38,17 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            // The HTTP contract, served at GET /openapi.json byte for byte.
+            resources: [.embedInCode("Contract/openapi.json")]
         ),
         .executableTarget(
             name: "readingprefs-server",
-            dependencies: ["ReadingPreferencesServer", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "ReadingPreferencesServer", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(
             name: "ReadingPreferencesServerTests",

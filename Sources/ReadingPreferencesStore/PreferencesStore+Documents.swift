@@ -79,7 +79,8 @@ extension PreferencesStore {
     ///   - precondition: What the document must still be (its version, or absent); `nil` for an
     ///     unconditional write.
     /// - Returns: What changed, and the document as stored.
-    /// - Throws: `PreferenceError` for a rejected value; ``StorageError`` with
+    /// - Throws: `PreferenceError` for a rejected value, ``DocumentRejection`` for several (each
+    ///   rejected key named); ``StorageError`` with
     ///   ``StorageError/Code/preconditionFailed`` when the document is not as `precondition`
     ///   says (nothing is written); another ``StorageError``.
     @discardableResult
@@ -114,7 +115,8 @@ extension PreferencesStore {
     ///   - context: The publication context values are validated in.
     ///   - precondition: What the document must still be; `nil` for an unconditional write.
     /// - Returns: What changed, and the document as stored.
-    /// - Throws: `PreferenceError` for a rejected value; ``StorageError`` with
+    /// - Throws: `PreferenceError` for a rejected value, ``DocumentRejection`` for several (each
+    ///   rejected key named); ``StorageError`` with
     ///   ``StorageError/Code/preconditionFailed`` when the document is not as `precondition`
     ///   says; another ``StorageError``.
     @discardableResult
@@ -176,6 +178,7 @@ extension PreferencesStore {
         var members: [JSONObject.Member] = []
         members.reserveCapacity(document.count)
         let resolver = resolver(context)
+        var rejected: [PreferenceError] = []
         for member in document.members {
             guard !Preferences.isReserved(member.key), Schema.catalogue.slot(forKey: member.key) != nil,
                 keys?.contains(JSONScalarKey(member.key)) ?? true
@@ -184,7 +187,13 @@ extension PreferencesStore {
                 continue
             }
             var editor = PreferencesEditor<Schema>(resolver: resolver)
-            try editor.set(key: member.key, json: member.value, activate: false)
+            do throws(PreferenceError) {
+                try editor.set(key: member.key, json: member.value, activate: false)
+            } catch {
+                // Every rejected key is reported, not only the first.
+                rejected.append(error)
+                continue
+            }
             // A value the editor keeps as it is keeps its text (`1.50`); one it rewrites (a
             // colour's case, a clamped number) is stored as the editor stores it.
             if let value = editor.preferences[member.key] {
@@ -192,6 +201,8 @@ extension PreferencesStore {
                     JSONObject.Member(key: member.key, value: value == member.value ? member.value : value))
             }
         }
+        if rejected.count == 1 { throw rejected[0] }
+        if !rejected.isEmpty { throw DocumentRejection(errors: rejected) }
         return Preferences(members: members)
     }
 }

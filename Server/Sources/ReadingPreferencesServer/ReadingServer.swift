@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import PostgresNIO
 import ReadingPreferencesSQL
+import ServiceLifecycle
 
 /// The reading back end (SPEC 14): the library's store on PostgreSQL or an embedded SQLite
 /// database, behind Hummingbird routes, and a sync replica that devices sync through.
@@ -41,11 +42,13 @@ public struct ReadingServer: Sendable {
     ///   - writeGroupLimit: How many of a user's document writes (`PUT`, `PATCH`) that wait at
     ///     once share one transaction, at most; `1` runs each in its own. Each write is checked,
     ///     validated and stamped on its own either way.
+    ///   - maxBodyBytes: The largest request body accepted (a sync push may be larger).
     ///   - logger: The logger.
     /// - Returns: The server.
     /// - Throws: When the database cannot be opened or its tables made.
     public static func open(
         _ choice: DatabaseChoice, writeGroupLimit: Int = defaultWriteGroupLimit,
+        maxBodyBytes: Int = defaultMaxBodyBytes,
         logger: Logger = Logger(label: "readingprefs-server")
     )
         async throws -> ReadingServer
@@ -54,7 +57,9 @@ public struct ReadingServer: Sendable {
         case .sqlite(let path):
             let database = try await SQLiteDatabase.open(path: path)
             try await Schema.migrate(database)
-            return ReadingServer(database: database, clientTask: nil, writeGroupLimit: writeGroupLimit)
+            return ReadingServer(
+                database: database, clientTask: nil, writeGroupLimit: writeGroupLimit,
+                maxBodyBytes: maxBodyBytes)
         case .postgres(let url):
             guard let address = PostgresAddress(url) else {
                 throw ServerError.usage("\(url) is not a postgres://user:password@host:port/database address")
@@ -69,19 +74,26 @@ public struct ReadingServer: Sendable {
                 task.cancel()
                 throw error
             }
-            return ReadingServer(database: database, clientTask: task, writeGroupLimit: writeGroupLimit)
+            return ReadingServer(
+                database: database, clientTask: task, writeGroupLimit: writeGroupLimit,
+                maxBodyBytes: maxBodyBytes)
         }
     }
 
+    /// The largest request body accepted unless told otherwise (1 MiB); a sync push may be
+    /// larger (a replica file's limit, 64 MiB).
+    public static let defaultMaxBodyBytes = Backend.defaultBodyLimit
+
     init(
         database: any ServerDatabase, clientTask: Task<Void, Never>?,
-        writeGroupLimit: Int = defaultWriteGroupLimit
+        writeGroupLimit: Int = defaultWriteGroupLimit, maxBodyBytes: Int = defaultMaxBodyBytes
     ) {
         self.database = database
         self.clientTask = clientTask
         accounts = Accounts(database: database)
         backend = Backend(
-            database: database, replica: SQLSyncLog(database: database), writeGroupLimit: writeGroupLimit)
+            database: database, replica: SQLSyncLog(database: database), writeGroupLimit: writeGroupLimit,
+            bodyLimit: maxBodyBytes)
     }
 
     /// Stops the database client.
@@ -92,14 +104,23 @@ public struct ReadingServer: Sendable {
 
     /// Adds an account and returns its id and bearer token (shown once; only its hash is kept).
     ///
-    /// - Parameter name: A name for people.
+    /// - Parameters:
+    ///   - name: A name for people.
+    ///   - allowingTakenName: Whether another account may already have the name.
     /// - Returns: The account's id and token.
     /// - Throws: When the database fails.
-    public func addUser(named name: String) async throws -> (userID: String, token: String) {
-        try await accounts.addUser(named: name)
+    public func addUser(named name: String, allowingTakenName: Bool = true) async throws -> (
+        userID: String, token: String
+    ) {
+        if !allowingTakenName, try await accounts.isTaken(name) {
+            throw ServerError.usage(
+                "an account named \(name) exists already: choose another name, or pass --allow-taken-name")
+        }
+        return try await accounts.addUser(named: name)
     }
 
-    /// The router with every route of SPEC 14, and the load benchmark's baselines when asked.
+    /// The router with every route of the HTTP contract (`Server/openapi.json`), and the load
+    /// benchmark's baselines when asked. `HEAD` is answered wherever `GET` is.
     ///
     /// - Parameters:
     ///   - authenticator: How tokens map to users; the accounts table by default.
@@ -108,7 +129,7 @@ public struct ReadingServer: Sendable {
     public func router(authenticator: (any Authenticator)? = nil, baselines: Bool = false) -> Router<
         ServerContext
     > {
-        let router = Router(context: ServerContext.self)
+        let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ProblemMiddleware())
         let database = database
         router.get("/healthz") { _, _ in Backend.json(.object(["status": "ok"])) }
@@ -119,6 +140,11 @@ public struct ReadingServer: Sendable {
             } catch {
                 throw Problem(.serviceUnavailable, "notReady", "the database does not answer: \(error)")
             }
+        }
+        router.get("/openapi.json") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
         let authentication = Authentication(authenticator: authenticator, accounts: accounts)
         let api = router.group("v1").add(middleware: BearerAuthentication(authentication: authentication))
@@ -133,22 +159,79 @@ public struct ReadingServer: Sendable {
         return router
     }
 
-    /// The application serving the routes on a port (`0`: any free port, told to
-    /// `onServerRunning`).
+    /// The server's responder: the router, inside what HTTP clients expect of every path (404,
+    /// 405 with `Allow`, `OPTIONS`, CORS for `corsOrigins`).
     ///
     /// - Parameters:
-    ///   - host: The address to listen on.
-    ///   - port: The port.
+    ///   - authenticator: How tokens map to users; the accounts table by default.
     ///   - baselines: Whether to add the benchmark's baseline routes.
+    ///   - corsOrigins: The web origins allowed to call the API from a browser.
+    /// - Returns: The responder.
+    public func responder(
+        authenticator: (any Authenticator)? = nil, baselines: Bool = false, corsOrigins: [String] = []
+    ) -> some HTTPResponder<ServerContext> {
+        let router = router(authenticator: authenticator, baselines: baselines)
+        return HTTPConventions(
+            inner: router.buildResponder(), routes: RouteTable(router.routes), corsOrigins: Set(corsOrigins))
+    }
+
+    /// The application serving the routes on a port (`0`: any free port, told to
+    /// `onServerRunning`); the database is closed when it shuts down (`SIGTERM`, `SIGINT`).
+    ///
+    /// - Parameters:
+    ///   - configuration: Where to listen, the origins to allow, the benchmark's routes.
+    ///   - authenticator: How tokens map to users; the accounts table by default.
     ///   - onServerRunning: Called with the listening channel once the server runs.
     /// - Returns: The application; run it with `runService()`.
     public func application(
-        host: String = "127.0.0.1", port: Int = 8080, baselines: Bool = false,
+        _ configuration: ServerConfiguration, authenticator: (any Authenticator)? = nil,
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         Application(
-            router: router(baselines: baselines),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
-            onServerRunning: onServerRunning)
+            responder: responder(
+                authenticator: authenticator, baselines: configuration.baselines,
+                corsOrigins: configuration.corsOrigins),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port)),
+            services: [DatabaseCloser(server: self)],
+            onServerRunning: onServerRunning, logger: configuration.logger)
+    }
+}
+
+/// Opens the database of a configuration (creating or upgrading its tables before anything is
+/// served) and builds the application: what `readingprefs-server serve` runs, and what the tests
+/// drive.
+///
+/// ```swift
+/// let app = try await buildApplication(ServerConfiguration(database: .sqlite(path: "prefs.sqlite")))
+/// try await app.runService()
+/// ```
+///
+/// - Parameters:
+///   - configuration: The database, the address and the limits.
+///   - authenticator: How tokens map to users; the accounts table by default.
+///   - onServerRunning: Called with the listening channel once the server runs.
+/// - Returns: The application and the server it serves (for accounts).
+/// - Throws: When the database cannot be opened or its tables made.
+public func buildApplication(
+    _ configuration: ServerConfiguration, authenticator: (any Authenticator)? = nil,
+    onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+) async throws -> (application: some ApplicationProtocol, server: ReadingServer) {
+    let server = try await ReadingServer.open(
+        configuration.database, writeGroupLimit: configuration.writeGroupLimit,
+        maxBodyBytes: configuration.maxBodyBytes, logger: configuration.logger)
+    let application = server.application(
+        configuration, authenticator: authenticator, onServerRunning: onServerRunning)
+    return (application, server)
+}
+
+/// Closes the server's database when the application shuts down gracefully.
+struct DatabaseCloser: Service {
+    let server: ReadingServer
+
+    func run() async throws {
+        // Waits for the graceful shutdown (or cancellation), then closes.
+        try? await gracefulShutdown()
+        await server.close()
     }
 }

@@ -59,10 +59,8 @@ struct Device: Sendable {
 func withLiveServer(
     _ database: TestDatabase, _ body: @Sendable (URL, _ token: String, ReadingServer) async throws -> Void
 ) async throws {
-    let server = try await database.open()
+    let (app, server) = try await database.application()
     let token = try await server.addUser(named: "reader").token
-    let app = Application(
-        router: server.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     do {
         try await app.test(.live) { client in
             let port = try #require(client.port)

@@ -121,8 +121,7 @@ struct IsolationTests {
         "a pluggable authenticator: its tokens of one user share that user's data, others see none, unknown tokens are 401",
         arguments: TestDatabase.available)
     func pluggableAuthenticator(database: TestDatabase) async throws {
-        let server = try await database.open()
-        let app = Application(router: server.router(authenticator: Directory()))
+        let (app, server) = try await database.application(authenticator: Directory())
         try await app.test(.router) { (test: any TestClientProtocol) async throws in
             let client = Client(client: test)
             // Users of another directory are new to this database each run.

@@ -14,23 +14,14 @@ func withTwoInstances(
     _ database: TestDatabase,
     _ body: @Sendable (_ first: Client, _ second: Client, _ token: String) async throws -> Void
 ) async throws {
-    let servers: [ReadingServer]
-    switch database {
-    case .sqlite:
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rps-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("db.sqlite").path
-        servers = [
-            try await ReadingServer.open(.sqlite(path: path)),
-            try await ReadingServer.open(.sqlite(path: path)),
-        ]
-    case .postgres:
-        servers = [try await database.open(), try await database.open()]
-    }
+    // Two instances of the product on one database.
+    let configuration = try database.configuration()
+    let (firstApp, first) = try await buildApplication(configuration)
+    let (secondApp, second) = try await buildApplication(configuration)
+    let servers = [first, second]
     let token = try await servers[0].addUser(named: "reader").token
-    let apps = servers.map { Application(router: $0.router()) }
-    try await apps[0].test(.router) { one in
-        try await apps[1].test(.router) { two in
+    try await firstApp.test(.router) { one in
+        try await secondApp.test(.router) { two in
             try await body(Client(client: one), Client(client: two), token)
         }
     }

@@ -42,10 +42,9 @@ func withServer(
     _ database: TestDatabase,
     _ body: @Sendable (Client, _ alice: String, _ bob: String, ReadingServer) async throws -> Void
 ) async throws {
-    let server = try await database.open()
+    let (app, server) = try await database.application()
     let alice = try await server.addUser(named: "alice").token
     let bob = try await server.addUser(named: "bob").token
-    let app = Application(router: server.router())
     try await app.test(.router) { client in try await body(Client(client: client), alice, bob, server) }
     await server.close()
 }

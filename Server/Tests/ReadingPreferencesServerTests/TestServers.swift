@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import ReadingPreferencesConformance
 import ReadingPreferencesSQL
 import ReadingPreferencesStore
@@ -27,20 +28,37 @@ enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The databases available here.
     static var available: [TestDatabase] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
 
-    /// A server on a fresh database (a new SQLite file; the shared PostgreSQL test database,
-    /// whose users are new for each test).
-    func open() async throws -> ReadingServer {
+    /// The configuration of a server on a fresh database (a new SQLite file; the shared
+    /// PostgreSQL test database, whose users are new for each test), on any free port.
+    func configuration() throws -> ServerConfiguration {
+        var configuration: ServerConfiguration
         switch self {
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "rps-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            return try await ReadingServer.open(
-                .sqlite(path: folder.appendingPathComponent("db.sqlite").path))
+            configuration = ServerConfiguration(
+                database: .sqlite(path: folder.appendingPathComponent("db.sqlite").path))
         case .postgres:
             guard let url = Self.postgresURL else { throw TestSkip.noPostgres }
-            return try await ReadingServer.open(.postgres(url: url))
+            configuration = ServerConfiguration(database: .postgres(url: url))
         }
+        configuration.port = 0
+        return configuration
+    }
+
+    /// A server on a fresh database, for the tests that drive its storage without HTTP.
+    func open() async throws -> ReadingServer {
+        try await ReadingServer.open(try configuration().database)
+    }
+
+    /// The product's application on a fresh database, as `readingprefs-server serve` builds it.
+    func application(
+        authenticator: (any Authenticator)? = nil, _ change: (inout ServerConfiguration) -> Void = { _ in }
+    ) async throws -> (application: some ApplicationProtocol, server: ReadingServer) {
+        var configuration = try configuration()
+        change(&configuration)
+        return try await buildApplication(configuration, authenticator: authenticator)
     }
 }
 

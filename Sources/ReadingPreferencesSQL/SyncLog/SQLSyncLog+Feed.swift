@@ -39,11 +39,13 @@ extension SQLSyncLog {
     /// - Returns: The page.
     /// - Throws: ``CursorProblem``, or what the database throws.
     public func changes(of userID: String, since: String?, limit: Int) async throws -> ChangesPage {
-        let after = try Self.parseCursor(since)
+        let cursor = try Self.parseCursor(since)
         let limit = min(max(limit, 1), 10_000)
         return try await database.transaction(lockingUser: userID) { transaction in
             let row = try await Self.userRow(transaction, userID)
-            if after < row.floor { throw CursorProblem.compacted }
+            // No cursor reads from the start: everything after the floor (nothing older is kept).
+            if since != nil, cursor < row.floor { throw CursorProblem.compacted }
+            let after = max(cursor, row.floor)
             let rows = try await transaction.query(
                 "SELECT scope, entry_key, entry, CAST(seq AS TEXT) AS seq FROM sync_entries "
                     + "WHERE user_id = ? AND seq > CAST(? AS BIGINT) "

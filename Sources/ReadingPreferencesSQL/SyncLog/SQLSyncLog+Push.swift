@@ -292,6 +292,12 @@ extension SQLSyncLog {
             throw PushRefusal.malformed("\"entries\" is missing or not an array")
         }
         guard list.count <= 1 << 20 else { throw PushRefusal.malformed("more than 2^20 entries") }
+        if let writer = object["writer"], writer.stringValue == nil {
+            throw PushRefusal.malformed("\"writer\" is not a string")
+        }
+        if let merged = object["merged"], merged.objectValue == nil {
+            throw PushRefusal.malformed("\"merged\" is not an object of replica id → stamp")
+        }
         var byScope: [SyncScope: [(String, SyncEntry)]] = [:]
         var order: [SyncScope] = []
         var skipped: [(String, String, String)] = []

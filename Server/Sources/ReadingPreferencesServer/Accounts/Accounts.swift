@@ -20,6 +20,11 @@ struct Accounts: Sendable {
         return (userID, token)
     }
 
+    /// Whether an account has this name already.
+    func isTaken(_ name: String) async throws -> Bool {
+        try await !database.query("SELECT user_id FROM accounts WHERE name = ? LIMIT 1", [name]).isEmpty
+    }
+
     /// A new token for an account (created when `name` is given).
     func addToken(for userID: String, creating name: String? = nil) async throws -> String {
         let token = "rp_" + Self.randomHex(bytes: 32)

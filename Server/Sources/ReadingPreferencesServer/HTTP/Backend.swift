@@ -19,17 +19,20 @@ struct Backend: Sendable {
     /// Each user's document writes on this instance, in groups that share one transaction
     /// holding the user's rows from the first read of each write.
     let documentWrites: WriteGroups
-    /// The largest document or edits body accepted.
-    static let bodyLimit = 1 << 20
+    /// The largest document or edits body accepted unless told otherwise (`--max-body-bytes`).
+    static let defaultBodyLimit = 1 << 20
+    /// The largest document, edits or profile body accepted.
+    let bodyLimit: Int
     /// The largest push accepted (a replica file's limit, SPEC 10.1).
     static let pushLimit = 64 << 20
 
     init(
         database: any ServerDatabase, replica: SQLSyncLog,
-        writeGroupLimit: Int = ReadingServer.defaultWriteGroupLimit
+        writeGroupLimit: Int = ReadingServer.defaultWriteGroupLimit, bodyLimit: Int = defaultBodyLimit
     ) {
         self.database = database
         self.replica = replica
+        self.bodyLimit = bodyLimit
         documentWrites = WriteGroups(database: database, limit: writeGroupLimit) {
             writes, userID, transaction in
             try await replica.stamp(writes, of: userID, in: transaction)
@@ -132,14 +135,17 @@ struct Backend: Sendable {
     // MARK: - Requests
 
     /// The request's body, up to `limit` bytes.
-    static func body(_ request: Request, limit: Int = bodyLimit) async throws -> Data {
+    static func body(_ request: Request, limit: Int) async throws -> Data {
         var request = request
-        let buffer = try await request.collectBody(upTo: limit)
-        return Data(buffer: buffer)
+        do {
+            return Data(buffer: try await request.collectBody(upTo: limit))
+        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
+            throw Problem.tooLarge(limit: limit)
+        }
     }
 
     /// The body as a JSON value (400 when it is not JSON).
-    static func json(_ request: Request, limit: Int = bodyLimit) async throws -> JSONValue {
+    static func json(_ request: Request, limit: Int) async throws -> JSONValue {
         let data = try await body(request, limit: limit)
         do {
             return try JSONValue(json: data)
@@ -149,7 +155,7 @@ struct Backend: Sendable {
     }
 
     /// The body as a JSON object (400 otherwise).
-    static func object(_ request: Request, limit: Int = bodyLimit) async throws -> JSONObject {
+    static func object(_ request: Request, limit: Int) async throws -> JSONObject {
         guard let object = try await json(request, limit: limit).objectValue else {
             throw Problem(.badRequest, "invalidJSON", "the body is not a JSON object")
         }

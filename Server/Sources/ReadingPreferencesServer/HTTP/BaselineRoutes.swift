@@ -28,7 +28,7 @@ enum BaselineRoutes {
         }
         api.post("/bench/select-update") { request, context in
             let user = try context.user()
-            let body = try await Backend.body(request)
+            let body = try await Backend.body(request, limit: backend.bodyLimit)
             let text = String(decoding: body, as: UTF8.self)
             let version = try await backend.database.transaction(lockingUser: user) { transaction in
                 let rows = try await transaction.query(

@@ -28,7 +28,7 @@ enum DocumentRoutes {
             }
             let document: Preferences
             do {
-                document = try Preferences(json: try await Backend.body(request))
+                document = try Preferences(json: try await Backend.body(request, limit: backend.bodyLimit))
             } catch let error as JSONDecodingError {
                 throw Problem(.badRequest, "invalidJSON", "the body is not a JSON object: \(error)")
             }
@@ -40,7 +40,7 @@ enum DocumentRoutes {
                     change: .replace(document)))
         }
         api.patch("/:configurable/preferences/**") { request, context in
-            let patch = try await Backend.object(request)
+            let patch = try await Backend.object(request, limit: backend.bodyLimit)
             let precondition = request.headers[.ifMatch].map {
                 DocumentPrecondition.version(StorageVersion(Self.tag($0)))
             }

@@ -14,6 +14,10 @@ struct Problem: HTTPResponseError {
     /// (`unauthorized`, `notFound`, `invalidJSON`...).
     let code: String
     let detail: String
+    /// Headers the answer carries besides its content type (`Allow` on a 405).
+    var headers: HTTPFields = [:]
+    /// More members of the answer: `errors` on a 422 (every rejected key), `limit` on a 413.
+    var members: [JSONObject.Member] = []
 
     init(_ status: HTTPResponse.Status, _ code: String, _ detail: String) {
         self.status = status
@@ -21,13 +25,40 @@ struct Problem: HTTPResponseError {
         self.detail = detail
     }
 
+    /// A 422 naming every rejected key: `code` and `detail` are the first's.
+    init(rejecting errors: [PreferenceError]) {
+        self.init(
+            .unprocessableContent, errors.first?.code.rawValue ?? "unsupportedValue",
+            errors.map(\.description).joined(separator: "; "))
+        let list = errors.map { error -> JSONValue in
+            .object([
+                "key": .string(error.key), "code": .string(error.code.rawValue),
+                "detail": .string(error.description),
+            ])
+        }
+        members = [JSONObject.Member(key: "errors", value: .array(list))]
+    }
+
+    /// A 413 that says the limit.
+    static func tooLarge(limit: Int) -> Problem {
+        var problem = Problem(
+            .contentTooLarge, "tooLarge",
+            "the body is larger than the limit of \(limit) bytes (--max-body-bytes)")
+        problem.members = [JSONObject.Member(key: "limit", value: .number(JSONNumber(limit)))]
+        return problem
+    }
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body: JSONObject = [
-            "type": "about:blank", "title": .string(status.reasonPhrase),
-            "status": .number(JSONNumber(status.code)),
-            "code": .string(code), "detail": .string(detail),
-        ]
-        var headers: HTTPFields = [.contentType: "application/problem+json"]
+        let body = JSONObject(
+            members: [
+                JSONObject.Member(key: "type", value: "about:blank"),
+                JSONObject.Member(key: "title", value: .string(status.reasonPhrase)),
+                JSONObject.Member(key: "status", value: .number(JSONNumber(status.code))),
+                JSONObject.Member(key: "code", value: .string(code)),
+                JSONObject.Member(key: "detail", value: .string(detail)),
+            ] + members)
+        var headers = headers
+        headers[.contentType] = "application/problem+json"
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
         return Response(
             status: status, headers: headers,
@@ -49,7 +80,9 @@ struct Problem: HTTPResponseError {
             case .invalidKey: return Problem(.unprocessableContent, "invalidKey", error.message)
             }
         case let error as PreferenceError:
-            return Problem(.unprocessableContent, error.code.rawValue, error.description)
+            return Problem(rejecting: [error])
+        case let error as DocumentRejection:
+            return Problem(rejecting: error.errors)
         case let error as ProfileError:
             return Problem(.notFound, "unknownProfile", error.description)
         case let error as SQLSyncLog.PushRefusal:
@@ -67,6 +100,8 @@ struct Problem: HTTPResponseError {
             }
         case let error as HTTPResponseError where error.status == .contentTooLarge:
             return Problem(.contentTooLarge, "tooLarge", "the body is too large")
+        case let error as HTTPError where (400..<500).contains(error.status.code):
+            return Problem(error.status, "badRequest", error.body ?? error.status.reasonPhrase)
         default:
             return Problem(.internalServerError, "internal", "the server failed: \(error)")
         }

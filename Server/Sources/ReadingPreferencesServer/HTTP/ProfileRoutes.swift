@@ -14,23 +14,27 @@ enum ProfileRoutes {
             try await run(context, backend, .list)
         }
         api.post("/:configurable/profiles") { request, context in
-            try await run(context, backend, .create(try await name(request)))
+            try await run(context, backend, .create(try await name(request, backend)))
         }
         api.put("/:configurable/profiles/active") { request, context in
-            let body = try await Backend.object(request)
+            let body = try await Backend.object(request, limit: backend.bodyLimit)
             let id: String?
             switch body["id"] {
             case .string(let text)?: id = text
-            case .null?, nil: id = nil
-            default: throw Problem(.badRequest, "invalidProfile", "\"id\" is a profile id or null")
+            case .null?: id = nil
+            default:
+                throw Problem(
+                    .badRequest, "invalidProfile",
+                    "the body is {\"id\": ID}, or {\"id\": null} to use no profile")
             }
             return try await run(context, backend, .activate(id))
         }
         api.patch("/:configurable/profiles/:id") { request, context in
-            try await run(context, backend, .rename(try profile(context), try await name(request)))
+            try await run(context, backend, .rename(try profile(context), try await name(request, backend)))
         }
         api.post("/:configurable/profiles/:id/duplicate") { request, context in
-            try await run(context, backend, .duplicate(try profile(context), try await name(request)))
+            try await run(
+                context, backend, .duplicate(try profile(context), try await name(request, backend)))
         }
         api.delete("/:configurable/profiles/:id") { _, context in
             try await run(context, backend, .delete(try profile(context)))
@@ -41,8 +45,8 @@ enum ProfileRoutes {
         try Backend.decoded(try context.parameters.require("id"))
     }
 
-    static func name(_ request: Request) async throws -> String {
-        guard let name = try await Backend.object(request)["name"]?.stringValue,
+    static func name(_ request: Request, _ backend: Backend) async throws -> String {
+        guard let name = try await Backend.object(request, limit: backend.bodyLimit)["name"]?.stringValue,
             !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         else {
             throw Problem(

@@ -68,7 +68,7 @@ enum PublicationRoutes {
             return Backend.json(body, etag: etag)
         }
         api.post("/:configurable/publications/:publication/edits") { request, context in
-            let body = try await Backend.object(request)
+            let body = try await Backend.object(request, limit: backend.bodyLimit)
             guard let list = body["edits"]?.arrayValue else {
                 throw Problem(
                     .badRequest, "invalidEdits", "the body is {\"edits\": [...], \"publication\"?: {...}}")

@@ -28,7 +28,14 @@ enum SyncRoutes {
         }
         api.get("/sync/changes") { request, context in
             let query = request.uri.queryParameters
-            let limit = query.get("limit").flatMap { Int($0) } ?? 1000
+            var limit = 1000
+            if let text = query.get("limit") {
+                guard let number = Int(text), (1...10_000).contains(number) else {
+                    throw Problem(
+                        .badRequest, "invalidLimit", "limit is a number from 1 to 10000, not \(text)")
+                }
+                limit = number
+            }
             let page = try await backend.replica.changes(
                 of: try context.user(), since: query.get("since").map { String($0) }, limit: limit)
             return Backend.json(

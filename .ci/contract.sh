@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The back end's HTTP contract, checked by tools nobody here wrote: Server/openapi.json validated
+# by openapi-spec-validator, then Schemathesis (its default checks, every phase, stateful
+# included) drives a live readingprefs-server from it, seeded and bounded. The server is then
+# stopped with SIGTERM and must shut down gracefully (exit 0) within 20 seconds.
+#
+#   .ci/contract.sh NAME [server options]   e.g.  .ci/contract.sh sqlite --data-dir DIR
+#
+# Reports (JUnit) go to Server/.build/contract/NAME/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+name=$1
+shift
+server=Server/.build/debug/readingprefs-server
+reports="Server/.build/contract/$name"
+rm -rf "$reports"
+mkdir -p "$reports"
+
+token=$("$server" add-user "contract-$name-$$" "$@" | awk '/^token /{print $2}')
+[ -n "$token" ] || { echo "add-user printed no token" >&2; exit 1; }
+
+log="$reports/server.log"
+"$server" serve --port 0 "$@" >"$log" 2>&1 &
+pid=$!
+stop() { kill "$pid" 2>/dev/null || true; }
+trap stop EXIT
+url=""
+for _ in $(seq 1 100); do
+    url=$(sed -n 's/^readingprefs-server: listening on \(http[^ ]*\)$/\1/p' "$log")
+    [ -n "$url" ] && break
+    kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; exit 1; }
+    sleep 0.1
+done
+[ -n "$url" ] || { echo "the server did not start" >&2; cat "$log" >&2; exit 1; }
+
+status=0
+schemathesis --config-file Server/Tests/Contract/schemathesis.toml run Server/openapi.json \
+    --url "$url" -H "Authorization: Bearer $token" --workers 1 --seed 1 --max-examples 10 \
+    --report junit --report-junit-path "$reports/junit.xml" >"$reports/schemathesis.txt" 2>&1 || status=$?
+tail -n 25 "$reports/schemathesis.txt"
+[ "$status" -eq 0 ] || { echo "Schemathesis found failures ($name): $reports/schemathesis.txt" >&2; exit 1; }
+
+# Graceful shutdown: SIGTERM drains the server and closes the database; exit status 0.
+trap - EXIT
+kill -TERM "$pid"
+for _ in $(seq 1 200); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+done
+if kill -0 "$pid" 2>/dev/null; then
+    kill -KILL "$pid"
+    echo "the server did not stop within 20 s of SIGTERM" >&2
+    exit 1
+fi
+wait "$pid" || { echo "the server exited with status $? after SIGTERM" >&2; exit 1; }
+echo "contract ($name): no failure; the server stopped gracefully on SIGTERM"

@@ -1,0 +1,36 @@
+import Logging
+
+/// How a server runs: its database, where it listens, what it accepts, and whom it lets call
+/// from a browser. `readingprefs-server serve` builds one from its options.
+///
+/// ```swift
+/// var configuration = ServerConfiguration(database: .sqlite(path: "prefs.sqlite"))
+/// configuration.corsOrigins = ["https://reader.example"]
+/// let (app, _) = try await buildApplication(configuration)
+/// try await app.runService()
+/// ```
+public struct ServerConfiguration: Sendable {
+    /// The database.
+    public var database: ReadingServer.DatabaseChoice
+    /// The address to listen on.
+    public var host = "127.0.0.1"
+    /// The port (`0`: any free port).
+    public var port = 8080
+    /// How many of a user's document writes that wait at once share one transaction, at most.
+    public var writeGroupLimit = ReadingServer.defaultWriteGroupLimit
+    /// The largest request body accepted, in bytes (a sync push may be larger: 64 MiB).
+    public var maxBodyBytes = ReadingServer.defaultMaxBodyBytes
+    /// The web origins (`https://reader.example`) allowed to call the API from a browser: CORS
+    /// preflights are answered for them, without a token, and their answers say they may read
+    /// them. None by default.
+    public var corsOrigins: [String] = []
+    /// Whether to add the load benchmark's baseline routes under `/v1/bench`.
+    public var baselines = false
+    /// The logger.
+    public var logger = Logger(label: "readingprefs-server")
+
+    /// A configuration with the defaults: `127.0.0.1:8080`, 1 MiB bodies, no other origin.
+    ///
+    /// - Parameter database: The database.
+    public init(database: ReadingServer.DatabaseChoice) { self.database = database }
+}
