@@ -36,7 +36,7 @@ done
 status=0
 schemathesis --config-file Server/Tests/Contract/schemathesis.toml run Server/openapi.json \
     --url "$url" -H "Authorization: Bearer $token" --workers 1 --seed 1 --max-examples 10 \
-    --report junit --report-junit-path "$reports/junit.xml" >"$reports/schemathesis.txt" 2>&1 || status=$?
+    --report junit,ndjson --report-junit-path "$reports/junit.xml" --report-ndjson-path "$reports/events.ndjson" >"$reports/schemathesis.txt" 2>&1 || status=$?
 tail -n 25 "$reports/schemathesis.txt"
 [ "$status" -eq 0 ] || { echo "Schemathesis found failures ($name): $reports/schemathesis.txt" >&2; exit 1; }
 

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// The reading back end (SPEC 14, issue 22): the library's store on PostgreSQL or an embedded
+// The reading back end (Specs/Server.md §1, issue 22): the library's store on PostgreSQL or an embedded
 // SQLite database, behind Hummingbird routes, and a sync replica devices sync through. A
 // separate package, so the root package keeps no dependencies. See README.md.
 import PackageDescription
@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         // The executable's options: the ecosystem's parser, with help and errors users know.
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        // TLS to PostgreSQL (`sslmode` in the address); already in the graph through PostgresNIO.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
     ],
     targets: [
         .target(
@@ -39,6 +41,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             // The HTTP contract, served at GET /openapi.json byte for byte.
             resources: [.embedInCode("Contract/openapi.json")]

@@ -7,7 +7,7 @@ import PostgresNIO
 import ReadingPreferencesSQL
 import ServiceLifecycle
 
-/// The reading back end (SPEC 14): the library's store on PostgreSQL or an embedded SQLite
+/// The reading back end (Specs/Server.md §1): the library's store on PostgreSQL or an embedded SQLite
 /// database, behind Hummingbird routes, and a sync replica that devices sync through.
 ///
 /// ```swift
@@ -28,14 +28,19 @@ public struct ReadingServer: Sendable {
     let backend: Backend
     /// The users and their tokens.
     let accounts: Accounts
-    /// The PostgreSQL client's run loop, for as long as the server is open.
+    /// The PostgreSQL client, run as a service of the application (or by ``open``).
+    private let client: PostgresClient?
+    /// The client's run loop when ``open`` started it (tools and tests without an application).
     private let clientTask: Task<Void, Never>?
 
     /// How many of a user's document writes that wait at once run in one transaction, at most,
     /// unless told otherwise.
     public static let defaultWriteGroupLimit = 32
 
-    /// Opens the database, creates or upgrades its tables, and prepares the routes.
+    /// Opens the database, creates or upgrades its tables, and prepares the routes: for tools
+    /// and tests that use the server without an application (`add-user`). An application is
+    /// built with ``buildApplication(_:authenticator:onServerRunning:)``, which runs the
+    /// PostgreSQL client as one of its services and migrates before it serves.
     ///
     /// - Parameters:
     ///   - choice: The database.
@@ -53,47 +58,78 @@ public struct ReadingServer: Sendable {
     )
         async throws -> ReadingServer
     {
+        let prepared = try await prepare(
+            choice, writeGroupLimit: writeGroupLimit, maxBodyBytes: maxBodyBytes, logger: logger)
+        guard let client = prepared.client else {
+            try await prepared.migrate()
+            return prepared
+        }
+        // Migrations need the client running; it keeps running until `close()`.
+        let task = Task { await client.run() }
+        let server = ReadingServer(prepared, clientTask: task)
+        do {
+            try await server.migrate()
+        } catch {
+            task.cancel()
+            throw error
+        }
+        return server
+    }
+
+    /// The server on a database, with nothing running yet and no table made: the PostgreSQL
+    /// client runs as one of ``services``, and ``migrate()`` comes before serving.
+    static func prepare(
+        _ choice: DatabaseChoice, writeGroupLimit: Int, maxBodyBytes: Int, logger: Logger
+    ) async throws -> ReadingServer {
         switch choice {
         case .sqlite(let path):
-            let database = try await SQLiteDatabase.open(path: path)
-            try await Schema.migrate(database)
             return ReadingServer(
-                database: database, clientTask: nil, writeGroupLimit: writeGroupLimit,
-                maxBodyBytes: maxBodyBytes)
+                database: try await SQLiteDatabase.open(path: path), client: nil, clientTask: nil,
+                writeGroupLimit: writeGroupLimit, maxBodyBytes: maxBodyBytes)
         case .postgres(let url):
             guard let address = PostgresAddress(url) else {
-                throw ServerError.usage("\(url) is not a postgres://user:password@host:port/database address")
+                throw ServerError.usage(
+                    "\(url) is not a postgres://user:password@host:port/database address "
+                        + "(sslmode, if given: disable, allow, prefer, require, verify-ca or verify-full)")
             }
             let client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
-            // Migrations need the client running; it keeps running for the application.
-            let task = Task { await client.run() }
-            let database = PostgresDatabase(client: client, logger: logger)
-            do {
-                try await Schema.migrate(database)
-            } catch {
-                task.cancel()
-                throw error
-            }
             return ReadingServer(
-                database: database, clientTask: task, writeGroupLimit: writeGroupLimit,
-                maxBodyBytes: maxBodyBytes)
+                database: PostgresDatabase(client: client, logger: logger), client: client, clientTask: nil,
+                writeGroupLimit: writeGroupLimit, maxBodyBytes: maxBodyBytes)
         }
     }
+
+    /// Creates or upgrades the tables (hand-written migrations, under a schema lock).
+    func migrate() async throws { try await Schema.migrate(database) }
+
+    /// What runs beside the HTTP server: the PostgreSQL client, and the closing of the database
+    /// when the application shuts down gracefully.
+    var services: [any Service] { (client.map { [$0] } ?? []) + [DatabaseCloser(server: self)] }
 
     /// The largest request body accepted unless told otherwise (1 MiB); a sync push may be
     /// larger (a replica file's limit, 64 MiB).
     public static let defaultMaxBodyBytes = Backend.defaultBodyLimit
 
     init(
-        database: any ServerDatabase, clientTask: Task<Void, Never>?,
+        database: any ServerDatabase, client: PostgresClient? = nil, clientTask: Task<Void, Never>?,
         writeGroupLimit: Int = defaultWriteGroupLimit, maxBodyBytes: Int = defaultMaxBodyBytes
     ) {
         self.database = database
+        self.client = client
         self.clientTask = clientTask
         accounts = Accounts(database: database)
         backend = Backend(
             database: database, replica: SQLSyncLog(database: database), writeGroupLimit: writeGroupLimit,
             bodyLimit: maxBodyBytes)
+    }
+
+    /// The same server with the client's run loop started by ``open``.
+    private init(_ server: ReadingServer, clientTask: Task<Void, Never>) {
+        database = server.database
+        client = server.client
+        self.clientTask = clientTask
+        accounts = server.accounts
+        backend = server.backend
     }
 
     /// Stops the database client.
@@ -131,11 +167,11 @@ public struct ReadingServer: Sendable {
     > {
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ProblemMiddleware())
-        let database = database
+        let health = Health(database: database)
         router.get("/healthz") { _, _ in Backend.json(.object(["status": "ok"])) }
         router.get("/readyz") { _, _ in
             do {
-                _ = try await database.query("SELECT 1 AS ready", [])
+                try await health.check()
                 return Backend.json(.object(["status": "ready"]))
             } catch {
                 throw Problem(.serviceUnavailable, "notReady", "the database does not answer: \(error)")
@@ -187,20 +223,29 @@ public struct ReadingServer: Sendable {
         _ configuration: ServerConfiguration, authenticator: (any Authenticator)? = nil,
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
+        makeApplication(configuration, authenticator: authenticator, onServerRunning: onServerRunning)
+    }
+
+    /// ``application(_:authenticator:onServerRunning:)``, of its concrete type.
+    func makeApplication(
+        _ configuration: ServerConfiguration, authenticator: (any Authenticator)?,
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void
+    ) -> Application<some HTTPResponder<ServerContext>> {
         Application(
             responder: responder(
                 authenticator: authenticator, baselines: configuration.baselines,
                 corsOrigins: configuration.corsOrigins),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port)),
-            services: [DatabaseCloser(server: self)],
+            services: services,
             onServerRunning: onServerRunning, logger: configuration.logger)
     }
 }
 
-/// Opens the database of a configuration (creating or upgrading its tables before anything is
-/// served) and builds the application: what `readingprefs-server serve` runs, and what the tests
-/// drive.
+/// Builds the application of a configuration: the HTTP server, the PostgreSQL client as one of
+/// its services (graceful shutdown drains them), the tables created or upgraded before anything
+/// is served, and the database closed last. What `readingprefs-server serve` runs, and what the
+/// tests drive.
 ///
 /// ```swift
 /// let app = try await buildApplication(ServerConfiguration(database: .sqlite(path: "prefs.sqlite")))
@@ -211,17 +256,20 @@ public struct ReadingServer: Sendable {
 ///   - configuration: The database, the address and the limits.
 ///   - authenticator: How tokens map to users; the accounts table by default.
 ///   - onServerRunning: Called with the listening channel once the server runs.
-/// - Returns: The application and the server it serves (for accounts).
-/// - Throws: When the database cannot be opened or its tables made.
+/// - Returns: The application, and the server it serves (for accounts: its tables exist once the
+///   application runs, its migrations coming before it serves).
+/// - Throws: When the database cannot be opened (a migration that fails stops the application).
 public func buildApplication(
     _ configuration: ServerConfiguration, authenticator: (any Authenticator)? = nil,
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) async throws -> (application: some ApplicationProtocol, server: ReadingServer) {
-    let server = try await ReadingServer.open(
+    let server = try await ReadingServer.prepare(
         configuration.database, writeGroupLimit: configuration.writeGroupLimit,
         maxBodyBytes: configuration.maxBodyBytes, logger: configuration.logger)
-    let application = server.application(
+    var application = server.makeApplication(
         configuration, authenticator: authenticator, onServerRunning: onServerRunning)
+    // The tables are made or upgraded once the client runs, before anything is served.
+    application.beforeServerStarts { try await server.migrate() }
     return (application, server)
 }
 

@@ -60,9 +60,10 @@ func withLiveServer(
     _ database: TestDatabase, _ body: @Sendable (URL, _ token: String, ReadingServer) async throws -> Void
 ) async throws {
     let (app, server) = try await database.application()
-    let token = try await server.addUser(named: "reader").token
     do {
         try await app.test(.live) { client in
+            // The tables exist once the application runs (its migrations come first).
+            let token = try await server.addUser(named: "reader").token
             let port = try #require(client.port)
             try await body(try #require(URL(string: "http://127.0.0.1:\(port)")), token, server)
         }

@@ -20,8 +20,10 @@ struct HTTPConventionTests {
             configuration.corsOrigins = [Self.origin]
             configuration.maxBodyBytes = 4096
         }
-        let token = try await server.addUser(named: "reader").token
-        try await app.test(.router) { client in try await body(Client(client: client), token) }
+        try await app.test(.router) { client in
+            let token = try await server.addUser(named: "reader").token
+            try await body(Client(client: client), token)
+        }
         await server.close()
     }
 

@@ -26,10 +26,9 @@ struct InstanceTests {
     func twoInstances() async throws {
         let (firstApp, first) = try await TestDatabase.postgres.application()
         let (secondApp, second) = try await TestDatabase.postgres.application()
-        let token = try await first.addUser(named: "reader").token
-        let apps = [firstApp, secondApp]
-        try await apps[0].test(.router) { one in
-            try await apps[1].test(.router) { two in
+        try await firstApp.test(.router) { one in
+            try await secondApp.test(.router) { two in
+                let token = try await first.addUser(named: "reader").token
                 let clients = [Client(client: one), Client(client: two)]
                 let statuses = await withTaskGroup(of: Int.self) { group in
                     for request in 0..<24 {

@@ -19,9 +19,9 @@ func withTwoInstances(
     let (firstApp, first) = try await buildApplication(configuration)
     let (secondApp, second) = try await buildApplication(configuration)
     let servers = [first, second]
-    let token = try await servers[0].addUser(named: "reader").token
     try await firstApp.test(.router) { one in
         try await secondApp.test(.router) { two in
+            let token = try await servers[0].addUser(named: "reader").token
             try await body(Client(client: one), Client(client: two), token)
         }
     }

@@ -34,7 +34,7 @@ struct SyncVectorTests {
     @Test("each merge vector gives the expected documents", arguments: cases)
     func vector(_ entry: ConformanceEntry) async throws {
         guard case .success(let testCase) = entry.content, let merge = testCase.syncMerge else { return }
-        // A vector with stamps beyond the server's future bound (SPEC 10.1: 24 hours) tests the
+        // A vector with stamps beyond the server's future bound (Specs/Sync.md §4: 24 hours) tests the
         // pure merge; the server must ignore and report those entries instead.
         let bound = UInt64(Date().timeIntervalSince1970 * 1000) + 24 * 3600 * 1000
         let future = merge.replicas.flatMap { file in

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOSSL
 import PostgresNIO
 import ReadingPreferencesSQL
 
@@ -155,8 +156,16 @@ struct PostgresAddress: Sendable, Equatable {
     var username: String
     var password: String?
     var database: String?
+    /// How the connection is encrypted, from the address's `sslmode` as libpq reads it:
+    /// `disable`; `prefer` (the default: TLS when the server offers it) and `require` (TLS or
+    /// nothing), neither checking the certificate; `verify-ca` (the certificate's chain, not its
+    /// name) and `verify-full` (chain and host name). Roots are the system's.
+    var sslMode = "prefer"
 
-    /// Reads an address; `nil` when it is not one.
+    /// The `sslmode` values read.
+    static let sslModes: Set<String> = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
+
+    /// Reads an address; `nil` when it is not one (an unknown `sslmode` included).
     init?(_ text: String) {
         guard let components = URLComponents(string: text),
             components.scheme == "postgres" || components.scheme == "postgresql",
@@ -168,10 +177,29 @@ struct PostgresAddress: Sendable, Equatable {
         password = components.password.flatMap { $0.removingPercentEncoding }
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         database = path.isEmpty ? nil : path
+        if let mode = components.queryItems?.first(where: { $0.name == "sslmode" })?.value {
+            guard Self.sslModes.contains(mode) else { return nil }
+            sslMode = mode
+        }
     }
 
     var configuration: PostgresClient.Configuration {
-        PostgresClient.Configuration(
-            host: host, port: port, username: username, password: password, database: database, tls: .disable)
+        var tls = TLSConfiguration.makeClientConfiguration()
+        let mode: PostgresClient.Configuration.TLS
+        switch sslMode {
+        case "disable":
+            mode = .disable
+        case "verify-ca", "verify-full":
+            tls.certificateVerification = sslMode == "verify-ca" ? .noHostnameVerification : .fullVerification
+            mode = .require(tls)
+        case "require":
+            tls.certificateVerification = .none
+            mode = .require(tls)
+        default:
+            tls.certificateVerification = .none
+            mode = .prefer(tls)
+        }
+        return PostgresClient.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: mode)
     }
 }

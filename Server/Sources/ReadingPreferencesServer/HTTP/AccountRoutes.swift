@@ -31,8 +31,9 @@ enum AccountRoutes {
         }
         api.delete("/account-data") { _, context in
             let user = try context.user()
-            try await backend.storage(for: user).removeAll()
+            // The documents and the sync state go together, in one transaction.
             try await backend.database.transaction(lockingUser: user) { transaction in
+                try await backend.storage(for: user, in: transaction).removeAll()
                 try await backend.replica.reset(of: user, in: transaction)
             }
             return Response(status: .noContent)

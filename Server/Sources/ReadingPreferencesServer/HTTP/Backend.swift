@@ -23,7 +23,7 @@ struct Backend: Sendable {
     static let defaultBodyLimit = 1 << 20
     /// The largest document, edits or profile body accepted.
     let bodyLimit: Int
-    /// The largest push accepted (a replica file's limit, SPEC 10.1).
+    /// The largest push accepted (a replica file's limit, Specs/Sync.md §2).
     static let pushLimit = 64 << 20
 
     init(
@@ -102,13 +102,7 @@ struct Backend: Sendable {
         let scopes = PrefetchedStorage.scopes(of: locations)
         var (userID, byScope) = try await authentication.user(of: request, versionsAt: scopes)
         if byScope == nil {
-            let rows = try await database.query(
-                "SELECT scope, version FROM reading_preferences WHERE user_id = ? AND scope IN (\(SQLMarks.list(scopes.count)))",
-                [userID] + scopes)
-            byScope = [:]
-            for row in rows {
-                if let scope = row["scope"], let version = row["version"] { byScope?[scope] = version }
-            }
+            byScope = try await PrefetchedStorage.versions(of: userID, at: scopes, in: database)
         }
         var versions: [StorageLocation: StorageVersion?] = [:]
         for (location, scope) in zip(locations, scopes) {

@@ -15,31 +15,21 @@ enum BaselineRoutes {
     static func add(to api: RouterGroup<ServerContext>, backend: Backend) {
         let scope = SQLPreferencesStorage.scope(of: .layer(configurable: EPUB.identifier, .shared))
         api.get("/bench/json") { _, _ in Backend.json(.object(["ok": true])) }
+        let baselines = Baselines(database: backend.database)
         api.get("/bench/row") { _, context in
-            let rows = try await backend.database.query(
-                "SELECT json, version FROM reading_preferences WHERE user_id = ? AND scope = ?",
-                [try context.user(), scope])
-            guard let json = rows.first?["json"], let version = rows.first?["version"] else {
+            guard let row = try await baselines.row(of: try context.user(), scope: scope) else {
                 throw Problem(.notFound, "notFound", "no shared document")
             }
             return Response(
-                status: .ok, headers: [.contentType: "application/json", .eTag: "\"\(version)\""],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
+                status: .ok, headers: [.contentType: "application/json", .eTag: "\"\(row.version)\""],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: row.json)))
         }
         api.post("/bench/select-update") { request, context in
-            let user = try context.user()
             let body = try await Backend.body(request, limit: backend.bodyLimit)
             let text = String(decoding: body, as: UTF8.self)
-            let version = try await backend.database.transaction(lockingUser: user) { transaction in
-                let rows = try await transaction.query(
-                    "SELECT json, version FROM reading_preferences WHERE user_id = ? AND scope = ?",
-                    [user, scope])
-                guard !rows.isEmpty else { throw Problem(.notFound, "notFound", "no shared document") }
-                let next = UUID().uuidString
-                _ = try await transaction.execute(
-                    "UPDATE reading_preferences SET json = ?, version = ? WHERE user_id = ? AND scope = ?",
-                    [text, next, user, scope])
-                return next
+            guard let version = try await baselines.overwrite(text, of: try context.user(), scope: scope)
+            else {
+                throw Problem(.notFound, "notFound", "no shared document")
             }
             return Response(status: .ok, headers: [.eTag: "\"\(version)\""])
         }

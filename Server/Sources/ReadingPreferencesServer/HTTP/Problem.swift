@@ -7,7 +7,7 @@ import ReadingPreferencesSQL
 import ReadingPreferencesStore
 
 /// An error answer: `application/problem+json` (RFC 9457) with the library's error code in
-/// `code` (SPEC 14).
+/// `code` (Specs/Server.md §4.2).
 struct Problem: HTTPResponseError {
     let status: HTTPResponse.Status
     /// The library's code (`preconditionFailed`, `unsupportedValue`...) or the server's own

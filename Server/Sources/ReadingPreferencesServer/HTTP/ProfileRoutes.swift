@@ -4,7 +4,7 @@ import Hummingbird
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// Profiles of a configurable (SPEC 14): `GET /v1/{c}/profiles` → `[{"id", "name", "active"}]`;
+/// Profiles of a configurable (Specs/Server.md §5.5): `GET /v1/{c}/profiles` → `[{"id", "name", "active"}]`;
 /// `POST` `{"name"}` → 201 `{"id", "name"}`; `PATCH /v1/{c}/profiles/{id}` `{"name"}`;
 /// `POST /v1/{c}/profiles/{id}/duplicate` `{"name"}` → 201; `DELETE` → 204; `PUT
 /// /v1/{c}/profiles/active` `{"id"}` (or `null`) sets the server-side clients' active profile.

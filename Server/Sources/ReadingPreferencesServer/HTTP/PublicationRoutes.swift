@@ -4,7 +4,7 @@ import Hummingbird
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// A publication's settings, its Readium CSS, and key-based edits of it (SPEC 14):
+/// A publication's settings, its Readium CSS, and key-based edits of it (Specs/Server.md §5.3, §5.4):
 ///
 /// - `GET /v1/{c}/publications/{id}/settings`: every setting with its value, source, whether it
 ///   takes effect and why not, and the merged stored preferences; `ETag` is the settings
@@ -87,7 +87,7 @@ enum PublicationRoutes {
         try Backend.decoded(try context.parameters.require("publication"))
     }
 
-    /// One key-based edit, as the conformance vectors write them (SPEC 11): `{"key", "op",
+    /// One key-based edit, as the conformance vectors write them (Specs/README.md §3): `{"key", "op",
     /// "value"?, "amount"?}`.
     static func edit(_ value: JSONValue, at index: Int) throws -> PreferenceEdit {
         guard let object = value.objectValue, let name = object["op"]?.stringValue else {

@@ -4,7 +4,7 @@ import Hummingbird
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// The server as a sync replica (SPEC 14):
+/// The server as a sync replica (Specs/Server.md §6):
 /// - `POST /v1/sync/push` `{"replica", "entries": [...], "merged"?}` → `{"applied", "ignored":
 ///   [{"scope", "key", "reason"}], "cursor"}`;
 /// - `GET /v1/sync/changes?since=C&limit=N` → `{"entries": [...], "cursor", "more"}` (410 for a

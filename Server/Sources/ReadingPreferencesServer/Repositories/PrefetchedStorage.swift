@@ -49,6 +49,21 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
         return PrefetchedStorage(base: base, rows: rows)
     }
 
+    /// The versions of a user's rows at `scopes`, by scope (absent rows are left out), in one
+    /// query.
+    static func versions(of userID: String, at scopes: [String], in database: any SQLDatabase) async throws
+        -> [String: String]
+    {
+        let rows = try await database.query(
+            "SELECT scope, version FROM reading_preferences WHERE user_id = ? AND scope IN (\(SQLMarks.list(scopes.count)))",
+            [userID] + scopes)
+        var versions: [String: String] = [:]
+        for row in rows {
+            if let scope = row["scope"], let version = row["version"] { versions[scope] = version }
+        }
+        return versions
+    }
+
     /// The scopes of the rows of `locations`, in order.
     static func scopes(of locations: [StorageLocation]) -> [String] {
         locations.map(SQLPreferencesStorage.scope(of:))
