@@ -1,7 +1,7 @@
 import Foundation
 import ReadingPreferences
 
-// Reading cases from vector JSON (SPEC 11). Every problem is a `JSONMemberError` naming the
+// Reading cases from vector JSON (Specs/README.md §3). Every problem is a `JSONMemberError` naming the
 // member, so a malformed vector fails with a message a vector author can act on.
 extension ConformanceCase {
     /// Reads a case from its JSON object.
@@ -101,7 +101,7 @@ extension ConformanceCase {
         return edits
     }
 
-    // SPEC 11: the edit ops and the members each one needs.
+    // Specs/README.md §3: the edit ops and the members each one needs.
     private static func edit(_ json: JSONValue, path: String) throws(JSONMemberError) -> Edit {
         let reader = try JSONMemberReader(json, path: path)
         guard let name = try reader.string("op") else {

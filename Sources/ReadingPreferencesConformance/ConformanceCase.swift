@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// One conformance vector (SPEC 11): inputs, edits to run through the editor, and what to expect.
+/// One conformance vector (Specs/README.md §3): inputs, edits to run through the editor, and what to expect.
 ///
 /// Cases are read from JSON with ``init(json:label:)`` (usually through
 /// ``ConformanceRunner/loadCases(at:)``) and run by ``ConformanceRunner/run(_:)-(ConformanceCase)``:
@@ -30,7 +30,7 @@ public struct ConformanceCase: Sendable, Hashable {
     public var edits: [Edit]
     /// What to check after the edits.
     public var expectation: ConformanceExpectation
-    /// For a sync merge vector (`"replicas"` instead of `"configurable"`, SPEC 10): the replica
+    /// For a sync merge vector (`"replicas"` instead of `"configurable"`, Specs/README.md §6): the replica
     /// states and the expected merge; `nil` for an editing case.
     public var syncMerge: SyncMergeCase?
 

@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// One case read from a vector file, or why it could not be read (SPEC 11).
+/// One case read from a vector file, or why it could not be read (Specs/README.md §3).
 ///
 /// A file holds one case object or an array of cases. Each case becomes an entry labelled with
 /// the file and, for an array, the index (`epub/activation.json[3]`). A file that cannot be read

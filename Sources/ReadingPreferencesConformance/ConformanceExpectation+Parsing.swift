@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-// Reading `expect` from vector JSON (SPEC 11). Inside the maps, `null` is a value ("resolved to
+// Reading `expect` from vector JSON (Specs/README.md §3). Inside the maps, `null` is a value ("resolved to
 // none", "absent", "no dir attribute"); only a whole `expect` member that is `null` is missing.
 extension ConformanceExpectation {
     /// Reads an expectation from the `expect` object of a case.

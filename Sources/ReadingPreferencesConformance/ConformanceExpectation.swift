@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// What a conformance case checks after its edits (SPEC 11, the `expect` member).
+/// What a conformance case checks after its edits (Specs/README.md §3, the `expect` member).
 ///
 /// Every member is optional: `nil` is not checked. Except for ``preferences`` and
 /// ``diagnostics``, which are compared whole, only the keys listed are checked.

@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// The outcome of one conformance case: its name and what differed (SPEC 11).
+/// The outcome of one conformance case: its name and what differed (Specs/README.md §3).
 ///
 /// ```swift
 /// let result = ConformanceRunner().run(testCase)

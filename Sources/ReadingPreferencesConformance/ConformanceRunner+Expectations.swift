@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// Compares an editor's state after a case's edits with the case's expectation (SPEC 11).
+/// Compares an editor's state after a case's edits with the case's expectation (Specs/README.md §3).
 ///
 /// Each check returns one message per difference, naming the member and key:
 /// `settings.fontSize: expected 1.3, got 1.3000000000000003`. Numbers compare exactly as
@@ -25,7 +25,7 @@ struct ExpectationCheck {
             }
         }
         if let expected = expectation.formatted { failures += checkFormatted(expected) }
-        // SPEC 11: layout and css apply to EPUB cases only and are ignored for the others.
+        // Specs/README.md §3: layout and css apply to EPUB cases only and are ignored for the others.
         if let settings = editor.resolvedSettings(as: EPUB.self) {
             if let expected = expectation.layout { failures += checkLayout(expected, settings.pageLayout) }
             if let expected = expectation.css {
@@ -91,7 +91,7 @@ struct ExpectationCheck {
         return failures
     }
 
-    /// SPEC 11: in `settings` and `effectiveValues`, colors compare as canonical strings, so an
+    /// Specs/README.md §3: in `settings` and `effectiveValues`, colors compare as canonical strings, so an
     /// expected `"#ffffff"` or `"white"` matches `"#FFFFFF"`.
     private func canonical(_ value: JSONValue, key: String) -> JSONValue {
         guard value != .null, let descriptor = editor.catalogue.descriptor(forKey: key),
@@ -160,7 +160,7 @@ struct ExpectationCheck {
 
     // MARK: - Diagnostics
 
-    /// SPEC 11: the exact multiset of `{key, code}` from decoding the input preferences.
+    /// Specs/README.md §3: the exact multiset of `{key, code}` from decoding the input preferences.
     private func checkDiagnostics(_ expected: [ConformanceExpectation.Diagnostic]) -> [String] {
         var missing = expected
         var unexpected: [ConformanceExpectation.Diagnostic] = []

@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// Runs conformance vectors (SPEC 11) against the library, for the `readingprefs conformance`
+/// Runs conformance vectors (Specs/README.md §1) against the library, for the `readingprefs conformance`
 /// command and the test suite alike.
 ///
 /// Each case builds an editor for its configurable from its inputs, runs its edits in order
@@ -89,7 +89,7 @@ public struct ConformanceRunner: Sendable {
             guard error.code == expected else {
                 return "expected error \(expected.rawValue), got \(error.code.rawValue) (\(error))"
             }
-            // SPEC 3.7: a failing edit leaves the preferences exactly as they were, order and
+            // Specs/Settings.md §8: a failing edit leaves the preferences exactly as they were, order and
             // number text included.
             let after = editor.preferences
             guard before.jsonString() == after.jsonString() else {

@@ -2,7 +2,7 @@ import Foundation
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// A sync vector (SPEC 10, 11.1, `Specs/Conformance/sync/`): replica files, and what merging
+/// A sync vector (Specs/Sync.md §9, Specs/README.md §6, `Specs/Conformance/sync/`): replica files, and what merging
 /// them must give.
 ///
 /// ```json

@@ -2,7 +2,7 @@ import Observation
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// An `@Observable` model of one publication's preferences for SwiftUI (SPEC 9): reading a
+/// An `@Observable` model of one publication's preferences for SwiftUI (Specs/Store.md §10.1): reading a
 /// handle tracks it, and editing changes the handle at once and saves through the store.
 ///
 /// ```swift

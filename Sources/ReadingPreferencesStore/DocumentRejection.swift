@@ -2,7 +2,7 @@ import ReadingPreferences
 
 /// A whole document refused because more than one of its values was rejected: every rejected
 /// key with its reason, in the document's order (one rejected value is thrown as its
-/// ``PreferenceError``).
+/// `PreferenceError`).
 ///
 /// ```swift
 /// do {

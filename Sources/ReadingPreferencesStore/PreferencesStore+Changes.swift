@@ -3,7 +3,7 @@ import ReadingPreferences
 
 extension PreferencesStore {
     /// A stream of the changes of a publication's effective values: the keys whose value the
-    /// navigator uses changed, with old and new values and the cause (SPEC 9). Every call
+    /// navigator uses changed, with old and new values and the cause (Specs/Store.md §9.1). Every call
     /// returns a stream of its own.
     ///
     /// ```swift

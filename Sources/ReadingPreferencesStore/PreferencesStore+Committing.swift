@@ -3,7 +3,7 @@ import ReadingPreferences
 // How the store's edits reach the storage: changed keys per layer, written now or coalesced, on
 // the documents a precondition was checked on, through the storage's document-write step.
 extension PreferencesStore {
-    /// Whether a key is publication-specific for this configurable (SPEC 5.5), aliases included.
+    /// Whether a key is publication-specific for this configurable (Specs/Resolution.md §6), aliases included.
     static func isPublicationSpecific(_ key: String) -> Bool {
         Schema.catalogue.descriptors.contains { $0.scope == .publication && $0.storedKeys.contains(key) }
     }

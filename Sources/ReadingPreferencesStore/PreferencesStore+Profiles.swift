@@ -2,7 +2,7 @@ import Foundation
 import ReadingPreferences
 
 extension PreferencesStore {
-    /// The profiles, sorted by name (SPEC 9).
+    /// The profiles, sorted by name (Specs/Store.md §4.3).
     ///
     /// - Returns: Every profile of this configurable.
     /// - Throws: ``StorageError``.

@@ -2,7 +2,7 @@ import ReadingPreferences
 
 extension PreferencesStore {
     /// Edits a publication's preferences and saves them: each changed key goes back to the layer
-    /// it came from (SPEC 9).
+    /// it came from (Specs/Store.md §3.1).
     ///
     /// ```swift
     /// try await store.edit(publication: bookID, context: book) { editor in
@@ -73,7 +73,7 @@ extension PreferencesStore {
 
     /// Saves an editor's preferences: every key that differs from `original` goes back to the
     /// layer it came from; a key no layer held goes to the publication when it is
-    /// publication-specific (SPEC 5.5), else to shared or the active profile. Only changed keys
+    /// publication-specific (Specs/Resolution.md §6), else to shared or the active profile. Only changed keys
     /// are written, so a concurrent change of another key survives.
     ///
     /// - Parameters:
@@ -136,7 +136,7 @@ extension PreferencesStore {
     ///   - publication: The publication, or `nil` for shared alone.
     ///   - context: What the configurable knows of the publication.
     ///   - layer: Where to write every changed key; `nil` (the default) puts each back in the
-    ///     layer it came from (SPEC 9). ``StoreLayer/overrides`` edits the debug layer alone, with
+    ///     layer it came from (Specs/Store.md §3.3). ``StoreLayer/overrides`` edits the debug layer alone, with
     ///     no activation; another layer (a per-book value for a shared key) gets every key the
     ///     edit changed, activation included.
     ///   - allowingUnknownKeys: Whether a `set` or `clear` of a key no setting knows is stored as
@@ -156,7 +156,7 @@ extension PreferencesStore {
     }
 
     /// Applies key-based edits to a publication atomically, as a server's edits route does
-    /// (SPEC 14): every edit, and every document they touch, or none; and, given the ETag the
+    /// (Specs/Server.md §5.4): every edit, and every document they touch, or none; and, given the ETag the
     /// client read, only if the preferences are still in that state.
     ///
     /// ```swift

@@ -2,7 +2,7 @@ import Foundation
 import ReadingPreferences
 
 extension PreferencesStore: SyncListener {
-    /// Syncs this store's storage with other devices through a transport (SPEC 10): every
+    /// Syncs this store's storage with other devices through a transport (Specs/Sync.md): every
     /// configurable the storage holds, not just this store's. What the sync changed is reported
     /// on the change streams of this store and of every store open on the same storage in this
     /// process, with cause ``ChangeCause/sync``.
@@ -13,7 +13,7 @@ extension PreferencesStore: SyncListener {
     /// ```
     ///
     /// Pending coalesced edits are written first. Any storage syncs: sync keeps its state
-    /// through the storage (SPEC 10.1).
+    /// through the storage (Specs/Sync.md §8).
     ///
     /// - Parameters:
     ///   - transport: How replica states travel: a ``MirrorFolder``, or another transport.

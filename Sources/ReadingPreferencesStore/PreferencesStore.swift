@@ -1,7 +1,7 @@
 import Foundation
 import ReadingPreferences
 
-/// Keeps a reader's preferences for one configurable (SPEC 9): layered, attributed, saved
+/// Keeps a reader's preferences for one configurable (Specs/Store.md): layered, attributed, saved
 /// durably, switchable between profiles, observable whatever causes a change, and synced
 /// across devices.
 ///
@@ -18,7 +18,7 @@ import ReadingPreferences
 /// Layers, lowest first: the engine's fallbacks, the app ``defaults`` (passed to the resolver,
 /// never merged into preferences), shared or the active profile, the publication's own, and the
 /// temporary overrides. An edit puts every changed key back in the layer it came from; a key no
-/// layer held yet goes by the configurable's scope (SPEC 5.5): publication-specific keys to the
+/// layer held yet goes by the configurable's scope (Specs/Resolution.md §6): publication-specific keys to the
 /// publication, the rest (unknown keys included) to shared or the active profile.
 ///
 /// Concurrency, in short numbered rules (the Store Concurrency article says why each holds):
@@ -284,7 +284,7 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     }
 
     /// Every setting of a publication with its effective value, its source and whether it takes
-    /// effect (SPEC 9 attribution), in catalogue order.
+    /// effect (Specs/Store.md §2.1 attribution), in catalogue order.
     ///
     /// - Parameters:
     ///   - publication: The publication's identifier, or `nil` for shared alone.

@@ -1,7 +1,7 @@
 import ReadingPreferences
 import ReadingPreferencesConformance
 
-/// `readingprefs conformance PATH...`: runs conformance vectors (SPEC 11).
+/// `readingprefs conformance PATH...`: runs conformance vectors (Specs/README.md §1).
 enum ConformanceCommand {
     static func run(_ tokens: [String]) throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(tokens, command: "conformance", spec: OptionSpec())

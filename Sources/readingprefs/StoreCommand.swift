@@ -3,7 +3,7 @@ import ReadingPreferences
 import ReadingPreferencesStore
 
 /// `readingprefs store --root DIR [--configurable NAME] COMMAND`: the preferences store in a
-/// folder of plain JSON files (SPEC 9). Every command that changes data says what it changed;
+/// folder of plain JSON files (Specs/Store.md §5.1). Every command that changes data says what it changed;
 /// every error says what was expected.
 enum StoreCommand {
     static let spec = OptionSpec(

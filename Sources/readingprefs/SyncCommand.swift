@@ -3,7 +3,7 @@ import ReadingPreferences
 import ReadingPreferencesStore
 
 /// `readingprefs sync --root DIR (--mirror DIR | --server URL --token T) [--replica ID]`: one sync
-/// of a store's folder with a mirror folder (SPEC 10) or a reading back end (SPEC 14), through
+/// of a store's folder with a mirror folder (Specs/Sync.md) or a reading back end (Specs/Server.md §6), through
 /// the store, so its pending edits are written first and every configurable under the root
 /// syncs.
 enum SyncCommand {

@@ -192,7 +192,8 @@ enum Usage {
                   readingprefs store --root phone set fontSize 1.4
                   readingprefs store --root phone set readingProgression rtl --publication urn:isbn:978-0
                   readingprefs store --root phone profile create Night
-                  readingprefs store --root phone set theme dark --layer profile     # after: profile activate Night
+                  readingprefs store --root phone profile activate Night
+                  readingprefs store --root phone set theme dark --layer profile
                   readingprefs sync --root phone --mirror mirror --replica phone
                   readingprefs sync --root tablet --mirror mirror --replica tablet   # the tablet gets all of it
                   readingprefs store --root tablet show --publication urn:isbn:978-0
@@ -215,7 +216,7 @@ enum Usage {
                 the future) goes to stderr. A missing mirror folder is created, and said.
 
                 --server URL --token TOKEN syncs with a reading back end instead (readingprefs-server,
-                SPEC 14): the server is one more replica, whose state is read and to which this
+                Specs/Server.md §6): the server is one more replica, whose state is read and to which this
                 device's entries are pushed; the token is the account's (readingprefs-server add-user
                 prints one).
 

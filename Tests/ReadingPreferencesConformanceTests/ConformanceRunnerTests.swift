@@ -3,7 +3,7 @@ import ReadingPreferences
 import ReadingPreferencesConformance
 import Testing
 
-/// The runner itself: it passes what conforms, and it can fail, saying what differed (SPEC 11).
+/// The runner itself: it passes what conforms, and it can fail, saying what differed (Specs/README.md §1).
 @Suite("The conformance runner")
 struct ConformanceRunnerTests {
     let runner = ConformanceRunner()
@@ -19,7 +19,7 @@ struct ConformanceRunnerTests {
         return entries.first.map { runner.run($0) } ?? ConformanceResult(name: "", failures: ["no case"])
     }
 
-    @Test("a conforming vector file passes every case, with the SPEC's example among them")
+    @Test("a conforming vector file passes every case, with the example of Specs/README.md §3 among them")
     func passingFile() {
         let results = results("passing.json")
         #expect(results.count == 3)
@@ -243,7 +243,7 @@ struct ConformanceRunnerTests {
     @Test("null members count as missing and unknown members are ignored")
     func nullAndUnknownMembers() {
         let result = run(
-            #"{"name": "n", "configurable": "epub", "source": "SPEC 11", "notes": [1, 2], "publication": null,"#
+            #"{"name": "n", "configurable": "epub", "source": "Specs/README.md §3", "notes": [1, 2], "publication": null,"#
                 + #" "defaults": null, "preferences": null, "environment": null, "edits": null, "fonts": null,"#
                 + #" "expect": {"preferences": {}, "settings": null, "layout": {"stylesheets": "default"}}}"#)
         #expect(result.passed, "\(result.line)")

@@ -3,7 +3,7 @@ import ReadingPreferences
 import ReadingPreferencesConformance
 import Testing
 
-/// Every vector under `Specs/Conformance` passes (SPEC 11), one test argument per case so a
+/// Every vector under `Specs/Conformance` passes (Specs/README.md §1), one test argument per case so a
 /// failure names the case and says what differed.
 @Suite("The conformance vectors under Specs/Conformance")
 struct ConformanceVectorTests {

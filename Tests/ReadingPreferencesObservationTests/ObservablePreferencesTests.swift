@@ -4,7 +4,7 @@ import ReadingPreferencesObservation
 import ReadingPreferencesStore
 import Testing
 
-/// The `@Observable` model (SPEC 9): reading a handle tracks it, editing saves through the store,
+/// The `@Observable` model (Specs/Store.md §10.1): reading a handle tracks it, editing saves through the store,
 /// and changes made elsewhere reach it.
 /// Each test returns at once where Observation is not available (before iOS 17 / macOS 14).
 @Suite("The observable preferences model")

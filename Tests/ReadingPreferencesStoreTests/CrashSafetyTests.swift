@@ -10,7 +10,7 @@ import Testing
     import Darwin
 #endif
 
-/// A store's write killed at any instant leaves the old file or the new one (SPEC 9).
+/// A store's write killed at any instant leaves the old file or the new one (Specs/Store.md §6.1, §6.3).
 ///
 /// The helper is the `DurableWriteProbe` executable of this package (Tests/DurableWriteProbe),
 /// built next to the test bundle like `readingprefs` and found the same way: it writes the

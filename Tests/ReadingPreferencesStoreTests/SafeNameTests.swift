@@ -4,7 +4,7 @@ import ReadingPreferencesStore
 import TestSupport
 import Testing
 
-/// Publication file names (SPEC 9).
+/// Publication file names (Specs/Store.md §5.3).
 @Suite("Safe names of publication files")
 struct SafeNameTests {
     /// The rule, written again independently: on Unicode scalars, ASCII only.
@@ -25,7 +25,7 @@ struct SafeNameTests {
         return (cut.isEmpty ? hash : cut + "-" + hash) + ".json"
     }
 
-    @Test("the SPEC's example")
+    @Test("the example of Specs/Store.md §5.3")
     func example() {
         let name = SafeName.fileName(for: "urn:isbn:978-0/x?y")
         #expect(name.hasPrefix("urn-isbn-978-0-x-y-"))

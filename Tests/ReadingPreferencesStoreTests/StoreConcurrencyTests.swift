@@ -15,7 +15,7 @@ enum Counters: SettingsSchema, ResolvableSchema {
     static let catalogue = SettingCatalogue(counters.map(\.descriptor))
 }
 
-/// No update is lost, from tasks or from processes (SPEC 9).
+/// No update is lost, from tasks or from processes (Specs/Store.md §6.4, §6.5).
 @Suite("The store under concurrent writers", .serialized)
 struct StoreConcurrencyTests {
     @Test("16 tasks × 500 edits of different keys through one store lose nothing", arguments: [false, true])

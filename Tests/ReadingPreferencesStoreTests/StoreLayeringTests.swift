@@ -4,7 +4,7 @@ import ReadingPreferencesStore
 import TestSupport
 import Testing
 
-/// Layers, the save rule, attribution and profiles (SPEC 9), on files and in memory alike.
+/// Layers, the save rule, attribution and profiles (Specs/Store.md §1 to §4), on files and in memory alike.
 @Suite("The store's layers, saving and attribution")
 struct StoreLayeringTests {
     @Test(
@@ -101,7 +101,7 @@ struct StoreLayeringTests {
                 "fontSize": 1.2, "myApp.bookmark": 12, "spread": "never",
             ])
         let shared = try await store.storedPreferences(in: .shared)
-        // lineHeight activates by turning publisher styles off (SPEC 3.3), also a shared key.
+        // lineHeight activates by turning publisher styles off (Specs/Settings.md §4), also a shared key.
         #expect(
             shared == ["theme": "sepia", "lineHeight": 1.5, "publisherStyles": false, "myApp.newKey": true],
             "\(shared)")

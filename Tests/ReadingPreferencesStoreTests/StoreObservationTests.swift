@@ -4,7 +4,7 @@ import ReadingPreferencesStore
 import TestSupport
 import Testing
 
-/// Change streams report effective changes once, for every cause (SPEC 9). No test sleeps: the
+/// Change streams report effective changes once, for every cause (Specs/Store.md §9). No test sleeps: the
 /// store delivers inside the call that caused a change, and `settle()` is the barrier.
 // A stream that never delivers fails the suite, never hangs it (`.timeLimit` needs macOS 13 on
 // Apple systems, above the package's floor).
@@ -49,7 +49,7 @@ struct StoreObservationTests {
         let other = PreferencesStore<EPUB>(storage: storage)
         try await other.write(["textAlign": "justify"], to: .profile(night.id))
         try await store.reload()
-        // Justified text also turns hyphenation on (SPEC 5.4): two effective changes.
+        // Justified text also turns hyphenation on (Specs/Resolution.md §5): two effective changes.
         let external = [await iterator.next(), await iterator.next()]
         #expect(external.map { $0?.key } == ["hyphens", "textAlign"])
         #expect(external.allSatisfy { $0?.cause == .external })

@@ -4,7 +4,7 @@ import ReadingPreferencesStore
 import TestSupport
 import Testing
 
-/// Sync between real store folders through one mirror folder (SPEC 10).
+/// Sync between real store folders through one mirror folder (Specs/Sync.md).
 // A stream that never delivers fails the suite, never hangs it (`.timeLimit` needs macOS 13 on
 // Apple systems, above the package's floor).
 #if canImport(Darwin)

@@ -44,7 +44,7 @@ struct ReplicaStates: CustomStringConvertible {
     }
 }
 
-/// The laws of the one merge sync runs (SPEC 10, 10.1), on generated states: seeded, 1,000 cases
+/// The laws of the one merge sync runs (Specs/Sync.md §3), on generated states: seeded, 1,000 cases
 /// each, the seed printed on failure and replayable with `RP_PROPERTY_SEED`.
 @Suite("The sync merge's laws")
 struct SyncMergeLawTests {

@@ -220,7 +220,7 @@ final class SyncWorld: @unchecked Sendable {
     }
 }
 
-/// The laws of SPEC 10 and 10.1 on whole devices: stores over storages that fail, interleave
+/// The laws of Specs/Sync.md §6 on whole devices: stores over storages that fail, interleave
 /// edits with a sync, lose snapshots, see files in any order, with clocks an hour off. Seeded,
 /// 1,000 cases each by default, the seed printed on failure and replayable with
 /// `RP_PROPERTY_SEED`.
@@ -252,7 +252,7 @@ struct SyncReplicaPropertyTests {
             let world = SyncWorld(skews: scenario.skews)
             for operation in scenario.operations { try await world.run(operation) }
             // r0's documents have their history (a document that lost its snapshot yields to
-            // stamped entries, as SPEC 10.1 says, whenever its edit was made).
+            // stamped entries, as Specs/Sync.md §5.4 says, whenever its edit was made).
             try await world.sync(0)
             // Another device sets k7 first; then r0 syncs, and k7 is set on r0 while it writes.
             try await world.write(1, scope: 0, key: 7, value: 1)

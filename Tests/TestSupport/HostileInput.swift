@@ -2,7 +2,7 @@ import Foundation
 import ReadingPreferences
 import Testing
 
-/// One hostile input and the outcome SPEC 2 gives it: a typed error, or a decode with the
+/// One hostile input and the outcome Specs/Preferences.md §2 gives it: a typed error, or a decode with the
 /// right diagnostics. Large inputs are generated in memory when a test asks for them.
 package struct HostileInput: Sendable, CustomTestStringConvertible {
     package enum Outcome: Sendable {

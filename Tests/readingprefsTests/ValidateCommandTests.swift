@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `readingprefs validate` on every hostile input: the built executable, run as a user would.
-@Suite("Hostile input through readingprefs validate (SPEC 11)")
+@Suite("Hostile input through readingprefs validate (Specs/README.md §1)")
 struct ValidateCommandTests {
     @Test(
         "validate answers each hostile input in one line, exit status 1 for errors and diagnostics other than unknownKey",

@@ -1,4 +1,4 @@
-/// The audiobook navigator's settings: volume and speed, both always effective (SPEC 6).
+/// The audiobook navigator's settings: volume and speed, both always effective (Specs/Resolution.md §8).
 ///
 /// ```swift
 /// var editor = Audio.Editor(resolver: Audio.Resolver())

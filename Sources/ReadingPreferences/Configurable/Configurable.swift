@@ -1,4 +1,4 @@
-/// Something with settings that accepts submitted preferences (SPEC 4): an EPUB, PDF, audio or
+/// Something with settings that accepts submitted preferences (Specs/Resolution.md §1): an EPUB, PDF, audio or
 /// TTS navigator, or an app's own feature set.
 ///
 /// Reader back ends conform their navigators; ``HeadlessConfigurable`` is a ready-made value

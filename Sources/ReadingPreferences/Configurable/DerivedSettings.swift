@@ -1,5 +1,5 @@
 /// What a schema's resolution derives besides the setting values, such as EPUB's stylesheet
-/// variant and whether scroll is forced (SPEC 5.3 steps 4 and 5).
+/// variant and whether scroll is forced (Specs/Resolution.md §4 steps 4 and 5).
 ///
 /// Activators read it through ``SettingCondition/derived(_:)`` conditions, so the generic
 /// editor evaluates a configurable's own conditions without knowing its words. A schema that
@@ -27,7 +27,7 @@ public protocol DerivedSettings: Sendable, Hashable {
     /// - Returns: `true` when the condition holds.
     func holds(_ condition: DerivedCondition) -> Bool
 
-    /// Why a condition that does not hold is not met, for a handle's reasons (SPEC 3.7).
+    /// Why a condition that does not hold is not met, for a handle's reasons (Specs/Settings.md §8).
     ///
     /// - Parameter condition: The condition that does not hold.
     /// - Returns: The reason, with a stable code and arguments.
@@ -35,7 +35,7 @@ public protocol DerivedSettings: Sendable, Hashable {
 }
 
 /// A named condition on a schema's derived settings and the values it accepts, as data, so
-/// catalogues stay comparable and inspectable (SPEC 3).
+/// catalogues stay comparable and inspectable (Specs/Settings.md §1).
 ///
 /// ```swift
 /// let condition = DerivedCondition("stylesheets", values: ["default", "rtl"])

@@ -1,4 +1,4 @@
-// SPEC 3.4: the operations that need a resolution context, as `Preferences` methods taking the
+// Specs/Settings.md §5: the operations that need a resolution context, as `Preferences` methods taking the
 // configurable's resolver. Each runs through a ``PreferencesEditor``, so it validates and
 // activates exactly as the editor does, and leaves `self` unchanged when it throws.
 extension Preferences {
@@ -46,7 +46,7 @@ extension Preferences {
         }
     }
 
-    /// Increments a range setting (SPEC 3.5).
+    /// Increments a range setting (Specs/Settings.md §6).
     public mutating func increment<Schema, Value: SettingNumber>(
         _ setting: Setting<Schema, Value>, resolver: Schema.Resolver
     ) throws(PreferenceError) {
@@ -55,7 +55,7 @@ extension Preferences {
         }
     }
 
-    /// Decrements a range setting (SPEC 3.5).
+    /// Decrements a range setting (Specs/Settings.md §6).
     public mutating func decrement<Schema, Value: SettingNumber>(
         _ setting: Setting<Schema, Value>, resolver: Schema.Resolver
     ) throws(PreferenceError) {
@@ -64,7 +64,7 @@ extension Preferences {
         }
     }
 
-    /// Adds `amount` to a range setting, ignoring steps (SPEC 3.4 `adjustBy`).
+    /// Adds `amount` to a range setting, ignoring steps (Specs/Settings.md §5 `adjustBy`).
     public mutating func adjust<Schema, Value: SettingNumber>(
         _ setting: Setting<Schema, Value>, by amount: Double, resolver: Schema.Resolver
     ) throws(PreferenceError) {
@@ -73,7 +73,7 @@ extension Preferences {
         }
     }
 
-    /// Makes a setting effective, or throws `notActivatable` (SPEC 3.3).
+    /// Makes a setting effective, or throws `notActivatable` (Specs/Settings.md §4).
     public mutating func activate<Schema, Value>(_ setting: Setting<Schema, Value>, resolver: Schema.Resolver)
         throws(PreferenceError)
     {
@@ -82,7 +82,7 @@ extension Preferences {
         }
     }
 
-    /// Whether a setting is effective for these preferences (SPEC 3.3 `isActive`).
+    /// Whether a setting is effective for these preferences (Specs/Settings.md §4 `isActive`).
     public func isActive<Schema, Value>(_ setting: Setting<Schema, Value>, resolver: Schema.Resolver) -> Bool
     {
         PreferencesEditor<Schema>(preferences: self, resolver: resolver)[setting].isEffective

@@ -1,5 +1,5 @@
 extension Preferences {
-    /// Keeps only the publication-specific keys of a schema (SPEC 5.5), such as EPUB's
+    /// Keeps only the publication-specific keys of a schema (Specs/Resolution.md §6), such as EPUB's
     /// `language`, `offsetFirstPage`, `readingProgression`, `spread` and `verticalText`.
     ///
     /// ```swift
@@ -11,7 +11,7 @@ extension Preferences {
         filter(keys: Self.publicationKeys(of: schema))
     }
 
-    /// Drops the publication-specific keys of a schema; unknown keys are kept (SPEC 5.5).
+    /// Drops the publication-specific keys of a schema; unknown keys are kept (Specs/Resolution.md §6).
     public func filterSharedPreferences<Schema: SettingsSchema>(of schema: Schema.Type) -> Preferences {
         filterNot(keys: Self.publicationKeys(of: schema))
     }

@@ -69,7 +69,7 @@ extension EPUB: ResolvableSchema {
 }
 
 extension PDF: ResolvableSchema {
-    /// The PDF resolver: the declared reading progression applies (SPEC 6).
+    /// The PDF resolver: the declared reading progression applies (Specs/Resolution.md §8).
     ///
     /// - Parameters:
     ///   - publication: The publication context (its reading progression).
@@ -86,7 +86,7 @@ extension PDF: ResolvableSchema {
 extension Audio: ResolvableSchema {}
 
 extension TTS: ResolvableSchema {
-    /// The TTS resolver: the publication language applies (SPEC 6).
+    /// The TTS resolver: the publication language applies (Specs/Resolution.md §8).
     ///
     /// - Parameters:
     ///   - publication: The publication context (its first language).

@@ -1,5 +1,5 @@
 /// The settings a navigator actually uses: the result of resolving preferences against app
-/// defaults and the publication (SPEC 1, 5.3).
+/// defaults and the publication (Specs/Preferences.md §1, Specs/Resolution.md §4).
 ///
 /// ```swift
 /// let settings = editor.settings
@@ -38,7 +38,7 @@ public struct ResolvedSettings<Schema: SettingsSchema>: Sendable, Hashable {
     }
 
     /// The resolved settings as JSON: every key of the catalogue, with `null` for a setting that
-    /// resolved to none (SPEC 11).
+    /// resolved to none (Specs/README.md §3).
     public var jsonObject: JSONObject {
         var members: [JSONObject.Member] = []
         for (slot, descriptor) in Schema.catalogue.descriptors.enumerated() {

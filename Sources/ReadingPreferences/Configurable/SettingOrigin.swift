@@ -1,4 +1,4 @@
-/// Where a resolved value comes from, as resolution sees it (SPEC 5.3, 9): the engine's part of
+/// Where a resolved value comes from, as resolution sees it (Specs/Resolution.md §4, Specs/Store.md §2.1): the engine's part of
 /// the store's attribution, which further tells which stored layer a preference came from.
 ///
 /// ```swift
@@ -34,7 +34,7 @@ public enum SettingOrigin: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// SPEC 5.3 step 6: preference ?? default (where defaults may set the slot) ?? fallback.
+    /// Specs/Resolution.md §4 step 6: preference ?? default (where defaults may set the slot) ?? fallback.
     static func standard<Schema: SettingsSchema>(
         ofSlot slot: Int, preferences: SettingValueTable<Schema>, defaults: SettingValueTable<Schema>
     ) -> SettingOrigin {

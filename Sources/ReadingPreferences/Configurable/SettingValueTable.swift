@@ -19,9 +19,9 @@ public struct SettingValueTable<Schema: SettingsSchema>: Sendable, Hashable {
 
     /// Decodes and validates preferences: undecodable and rejected values are unset, values out
     /// of range are coerced, unknown and reserved keys are ignored, and a `renamedFrom` alias
-    /// supplies a value when its setting's own key is absent (SPEC 7).
+    /// supplies a value when its setting's own key is absent (Specs/Resolution.md §9.2).
     ///
-    /// With `asDefaults`, keys whose descriptor does not accept defaults are ignored (SPEC 5.4).
+    /// With `asDefaults`, keys whose descriptor does not accept defaults are ignored (Specs/Resolution.md §5).
     ///
     /// - Parameters:
     ///   - preferences: The stored preferences.
@@ -32,7 +32,7 @@ public struct SettingValueTable<Schema: SettingsSchema>: Sendable, Hashable {
 
     /// The value of a slot; out-of-range slots read as unset and ignore writes.
     ///
-    /// Setting validates the value like every other write (SPEC 3.2): an out-of-range number is
+    /// Setting validates the value like every other write (Specs/Settings.md §3): an out-of-range number is
     /// coerced, and a rejected value (NaN, an infinity, an unsupported choice, the wrong kind)
     /// leaves the slot unset, so nothing invalid ever reaches resolution or CSS.
     ///

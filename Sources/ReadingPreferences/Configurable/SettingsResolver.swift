@@ -1,10 +1,10 @@
-/// Resolves preferences into settings for one configurable (SPEC 5.3, 6).
+/// Resolves preferences into settings for one configurable (Specs/Resolution.md §4, §8).
 ///
 /// A resolver is a value holding everything besides the preferences: the app defaults, the
 /// publication context and the environment. Resolution is a pure function; it must not fail.
 ///
 /// Most resolvers start from ``StandardResolver/resolveEach(_:defaults:into:)`` (preference ??
-/// default ?? fallback, SPEC 5.3 step 6) and then apply their own rules:
+/// default ?? fallback, Specs/Resolution.md §4 step 6) and then apply their own rules:
 ///
 /// ```swift
 /// struct ReaderResolver: SettingsResolver {
@@ -19,9 +19,9 @@ public protocol SettingsResolver: Sendable {
     /// The schema whose settings this resolves.
     associatedtype Schema: SettingsSchema
 
-    /// The app defaults: passed to resolution, never merged into preferences (SPEC 9). A settings
+    /// The app defaults: passed to resolution, never merged into preferences (Specs/Store.md §1.2). A settings
     /// form reads them to tell a value a default supplies from one the configurable's own rule
-    /// supplies (SPEC 5.4).
+    /// supplies (Specs/Resolution.md §5).
     var defaults: SettingValueTable<Schema> { get }
 
     /// Resolves the decoded, validated preference values into settings, in place.
@@ -32,7 +32,7 @@ public protocol SettingsResolver: Sendable {
     func resolve(_ preferences: SettingValueTable<Schema>, into settings: inout ResolvedSettings<Schema>)
 
     /// Re-resolves after only `slot`'s preference changed. The default resolves everything;
-    /// a resolver may update just the settings that depend on that slot (SPEC 13).
+    /// a resolver may update just the settings that depend on that slot (Specs/Resolution.md §4).
     ///
     /// - Parameters:
     ///   - slot: The slot whose preference changed.
@@ -42,7 +42,7 @@ public protocol SettingsResolver: Sendable {
         changedSlot slot: Int, _ preferences: SettingValueTable<Schema>,
         into settings: inout ResolvedSettings<Schema>)
 
-    /// What an editor handle shows as the effective value of a slot (SPEC 5.4): the resolved
+    /// What an editor handle shows as the effective value of a slot (Specs/Resolution.md §5): the resolved
     /// value, or what the navigator uses when the setting resolves to none.
     ///
     /// - Parameters:
@@ -71,7 +71,7 @@ public protocol SettingsResolver: Sendable {
     /// - Returns: The reason the value is forced, or `nil`.
     func forcedReason(ofSlot slot: Int, in settings: ResolvedSettings<Schema>) -> IneffectiveReason?
 
-    /// Where the effective value of a slot comes from (SPEC 9 attribution): a preference, an app
+    /// Where the effective value of a slot comes from (Specs/Store.md §2.2 attribution): a preference, an app
     /// default, the publication's metadata, a rule, or the fallback.
     ///
     /// - Parameters:
@@ -83,7 +83,7 @@ public protocol SettingsResolver: Sendable {
         ofSlot slot: Int, preferences: SettingValueTable<Schema>, settings: ResolvedSettings<Schema>
     ) -> SettingOrigin
 
-    /// Whether a stored value is available for the publication (SPEC 5.4, fonts by script).
+    /// Whether a stored value is available for the publication (Specs/Resolution.md §5, fonts by script).
     ///
     /// - Parameters:
     ///   - value: The stored value.
@@ -135,7 +135,7 @@ extension SettingsResolver {
         Schema.catalogue.descriptor(atSlot: slot)?.supportedValues
     }
 
-    /// Preference ?? app default ?? fallback (SPEC 5.3 step 6); a slot that resolved to none
+    /// Preference ?? app default ?? fallback (Specs/Resolution.md §4 step 6); a slot that resolved to none
     /// comes from the fallback.
     ///
     /// - Parameters:

@@ -1,7 +1,7 @@
 /// The slot array of ``SettingValueTable``: one optional value per catalogue slot, with value
 /// semantics (copy on write).
 ///
-/// SPEC 13: resolution must cost per stored key, not per catalogue slot. A small document sets two
+/// Specs/Resolution.md §4: resolution must cost per stored key, not per catalogue slot. A small document sets two
 /// slots of 27, and resolved settings mostly hold fallbacks, so the buffer keeps two masks: the
 /// slots that hold a value, and those whose value holds a reference (a string or JSON). Copying
 /// a buffer is one memory copy and a retain per referencing value; destroying one releases only
@@ -210,7 +210,7 @@ struct SlotStorage: @unchecked Sendable, Hashable, RandomAccessCollection, Mutab
     }
 
     /// Writes every value `other` holds over this table's, in slot order, where `accepts` allows
-    /// the slot: one resolution layer over another (SPEC 5.3 step 6).
+    /// the slot: one resolution layer over another (Specs/Resolution.md §4 step 6).
     @inline(__always)
     mutating func overlay(_ other: SlotStorage, where accepts: (Int) -> Bool = { _ in true }) {
         other.forEachValue { slot, value in

@@ -1,5 +1,5 @@
 /// The resolution every setting starts from: the preference ?? the app default ?? the
-/// descriptor's fallback (SPEC 5.3 step 6).
+/// descriptor's fallback (Specs/Resolution.md §4 step 6).
 ///
 /// Schemas with no rules of their own (audio, an app's feature settings) use it as their
 /// resolver; others apply ``resolveEach(_:defaults:into:)`` first and then their own steps.
@@ -53,7 +53,7 @@ public struct StandardResolver<Schema: SettingsSchema>: SettingsResolver, Hashab
         Self.resolveSlot(slot, preferences, defaults: defaults, into: &settings.values)
     }
 
-    /// SPEC 5.3 step 6 for every slot: preference ?? default (where defaults may set the key) ??
+    /// Specs/Resolution.md §4 step 6 for every slot: preference ?? default (where defaults may set the key) ??
     /// fallback. Other resolvers call it first, then apply their own rules.
     ///
     /// - Parameters:
@@ -67,7 +67,7 @@ public struct StandardResolver<Schema: SettingsSchema>: SettingsResolver, Hashab
         Schema.catalogue.storage.resolveEach(preferences.storage, defaults.storage, into: &values.storage)
     }
 
-    /// SPEC 5.3 step 6 for one slot, after an edit of that slot alone.
+    /// Specs/Resolution.md §4 step 6 for one slot, after an edit of that slot alone.
     static func resolveSlot(
         _ slot: Int, _ preferences: SettingValueTable<Schema>, defaults: SettingValueTable<Schema>,
         into values: inout SettingValueTable<Schema>

@@ -1,4 +1,4 @@
-/// The EPUB configurable: its 27 settings, their resolution and Readium CSS (SPEC 5, 8).
+/// The EPUB configurable: its 27 settings, their resolution and Readium CSS (Specs/Resolution.md §4, §5, Specs/CSS.md §1).
 ///
 /// ```swift
 /// let publication = PublicationContext(layout: .reflowable, languages: ["ar"])
@@ -21,7 +21,7 @@ public enum EPUB: SettingsSchema {
     /// A headless EPUB navigator.
     public typealias Navigator = HeadlessConfigurable<EPUB>
 
-    /// The 27 EPUB settings, in slot order (SPEC 5.4).
+    /// The 27 EPUB settings, in slot order (Specs/Resolution.md §5).
     public static let catalogue = SettingCatalogue([
         backgroundColor.descriptor,
         columnCount.descriptor,
@@ -52,10 +52,10 @@ public enum EPUB: SettingsSchema {
         wordSpacing.descriptor,
     ])
 
-    /// The keys specific to one publication (SPEC 5.5).
+    /// The keys specific to one publication (Specs/Resolution.md §6).
     public static let publicationKeys = catalogue.publicationKeys
 
-    /// The slots of the settings that resolution reads by rule (SPEC 5.3), looked up in the
+    /// The slots of the settings that resolution reads by rule (Specs/Resolution.md §4), looked up in the
     /// catalogue by key once, so no slot is ever numbered by hand.
     struct RuleSlots: Sendable {
         let language: Int
@@ -84,7 +84,7 @@ public enum EPUB: SettingsSchema {
             textColor = slot(EPUB.textColor)
         }
 
-        /// The slots whose value steps 1 to 5, 7 and the font rule of SPEC 5.3 decide; every
+        /// The slots whose value steps 1 to 5, 7 and the font rule of Specs/Resolution.md §4 decide; every
         /// other slot only falls back (step 6), so an edit of it re-resolves that slot alone.
         var resolvedByRule: [Int] { [language, readingProgression, verticalText, scroll, theme, fontFamily] }
 

@@ -1,5 +1,5 @@
 extension EPUB {
-    /// What EPUB resolution derives besides the setting values (SPEC 5.3 steps 4 and 5): the
+    /// What EPUB resolution derives besides the setting values (Specs/Resolution.md §4 steps 4 and 5): the
     /// stylesheet variant and whether scroll is forced.
     ///
     /// Read them from resolved settings as ``ResolvedSettings/stylesheets`` and
@@ -29,7 +29,7 @@ extension EPUB {
             }
         }
 
-        /// `needsStylesheet(...)` or `forcedScroll` (SPEC 3.7).
+        /// `needsStylesheet(...)` or `forcedScroll` (Specs/Settings.md §8).
         ///
         /// - Parameter condition: The condition that does not hold.
         /// - Returns: The reason.
@@ -48,7 +48,7 @@ extension EPUB {
 }
 
 extension SettingCondition {
-    /// The resolved stylesheet variant is one of these (EPUB, SPEC 5.4 "SS(...)").
+    /// The resolved stylesheet variant is one of these (EPUB, Specs/Resolution.md §5 "SS(...)").
     ///
     /// - Parameter variants: The accepted variants.
     /// - Returns: The condition.
@@ -56,7 +56,7 @@ extension SettingCondition {
         .derived(DerivedCondition(EPUB.Derived.stylesheetsName, values: variants.map(\.rawValue)))
     }
 
-    /// The environment does not force scroll (EPUB, SPEC 5.4 "no forceScroll"); vertical text is
+    /// The environment does not force scroll (EPUB, Specs/Resolution.md §5 "no forceScroll"); vertical text is
     /// a condition of its own.
     public static var scrollNotForced: SettingCondition {
         .derived(DerivedCondition(EPUB.Derived.scrollForcedName, values: ["false"]))
@@ -82,10 +82,10 @@ extension IneffectiveReason {
 }
 
 extension ResolvedSettings where Schema == EPUB {
-    /// The Readium CSS stylesheet variant (SPEC 5.3 step 5).
+    /// The Readium CSS stylesheet variant (Specs/Resolution.md §4 step 5).
     public var stylesheets: EPUB.StylesheetVariant { derived.stylesheets }
 
-    /// Whether the environment forces scroll (SPEC 5.3 step 4, `forceScroll`); vertical text
+    /// Whether the environment forces scroll (Specs/Resolution.md §4 step 4, `forceScroll`); vertical text
     /// forces it too, and shows in the resolved `verticalText` setting.
     public var isScrollForced: Bool { derived.isScrollForced }
 }

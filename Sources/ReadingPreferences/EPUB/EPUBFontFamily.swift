@@ -1,5 +1,5 @@
 extension EPUB {
-    /// The name of a font family, as stored in preferences (SPEC 3.1: its name string).
+    /// The name of a font family, as stored in preferences (Specs/Settings.md §2: its name string).
     ///
     /// ```swift
     /// let family: EPUB.FontFamily = "Literata"

@@ -7,7 +7,7 @@ extension EPUB {
     ]
 
     /// Imports Readium's pre-2.5 `UserSettings`, a dictionary keyed by CSS variable names
-    /// (SPEC 5.6), into preferences with their diagnostics.
+    /// (Specs/Resolution.md §7.1), into preferences with their diagnostics.
     ///
     /// Values out of the new ranges are coerced and reported as ``PreferenceDiagnostic/Code/outOfRange``;
     /// legacy letter spacing (em, 0...0.25) is doubled so the page looks the same; unknown keys

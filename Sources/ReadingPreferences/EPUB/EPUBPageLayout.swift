@@ -1,6 +1,6 @@
 extension EPUB {
     /// How the navigator lays out the publication's HTML: the Readium CSS stylesheet variant, the
-    /// `dir` attribute and the `lang` attribute (SPEC 5.3 step 5, 8).
+    /// `dir` attribute and the `lang` attribute (Specs/Resolution.md §4 step 5, Specs/CSS.md §1.7).
     public struct PageLayout: Sendable, Hashable, Codable {
         /// The stylesheet variant.
         public var stylesheets: EPUB.StylesheetVariant
@@ -29,7 +29,7 @@ extension EPUB {
 }
 
 extension ResolvedSettings where Schema == EPUB {
-    /// The layout of the publication's HTML for these settings (SPEC 5.3 step 5).
+    /// The layout of the publication's HTML for these settings (Specs/Resolution.md §4 step 5).
     ///
     /// ```swift
     /// let layout = settings.pageLayout

@@ -1,6 +1,6 @@
 extension EPUB {
     /// Resolves EPUB preferences against app defaults, the publication and the environment
-    /// (SPEC 5.3).
+    /// (Specs/Resolution.md §4).
     ///
     /// ```swift
     /// var defaults = EPUB.Defaults()
@@ -18,7 +18,7 @@ extension EPUB {
         public var defaults: Defaults
         /// The device environment.
         public var environment: ReadingEnvironment
-        /// The font families available for this publication, or `nil` for any (SPEC 5.4). A
+        /// The font families available for this publication, or `nil` for any (Specs/Resolution.md §5). A
         /// stored family outside the list is kept, resolves to none, and is not effective.
         public var availableFontFamilies: [FontFamily]?
 
@@ -39,7 +39,7 @@ extension EPUB {
             self.availableFontFamilies = availableFontFamilies
         }
 
-        /// Resolves preference values into settings, in place (SPEC 5.3, steps 1 to 8).
+        /// Resolves preference values into settings, in place (Specs/Resolution.md §4, steps 1 to 8).
         ///
         /// - Parameters:
         ///   - preferences: The decoded, validated preferences.
@@ -53,7 +53,7 @@ extension EPUB {
             applyRules(RulePreferences(preferences.storage), to: &settings)
         }
 
-        /// Decodes and resolves preferences into new settings (SPEC 5.3).
+        /// Decodes and resolves preferences into new settings (Specs/Resolution.md §4).
         ///
         /// The same settings as resolving `SettingValueTable(preferences)`, made in one table:
         /// the preferences are decoded straight over the fallbacks and defaults, then the rules
@@ -80,7 +80,7 @@ extension EPUB {
             return settings
         }
 
-        /// The preferences the rules of SPEC 5.3 read.
+        /// The preferences the rules of Specs/Resolution.md §4 read.
         private struct RulePreferences {
             var language: SettingValue?
             var readingProgression: SettingValue?
@@ -110,7 +110,7 @@ extension EPUB {
             }
         }
 
-        /// SPEC 5.3 steps 1 to 5, 7 and the font rule, over settings that hold step 6's values.
+        /// Specs/Resolution.md §4 steps 1 to 5, 7 and the font rule, over settings that hold step 6's values.
         private func applyRules(_ prefs: RulePreferences, to settings: inout ResolvedSettings<EPUB>) {
             let slots = EPUB.slots
             let defaults = defaults.storage
@@ -158,7 +158,7 @@ extension EPUB {
                     environment.appearance == .dark
                     ? .string(Theme.dark.rawValue) : (defaults[slots.theme] ?? .string(Theme.light.rawValue))
             }
-            // SPEC 5.4: a family not available for the publication resolves to none.
+            // Specs/Resolution.md §5: a family not available for the publication resolves to none.
             if availableFontFamilies != nil, let family = settings.values.storage[slots.fontFamily],
                 !isAvailableFamily(family)
             {
@@ -166,7 +166,7 @@ extension EPUB {
             }
         }
 
-        /// Re-resolves one edited slot. Settings that only fall back (SPEC 5.3 step 6) depend on
+        /// Re-resolves one edited slot. Settings that only fall back (Specs/Resolution.md §4 step 6) depend on
         /// nothing else, so only their own slot changes; the rest resolve in full.
         ///
         /// - Parameters:
@@ -186,7 +186,7 @@ extension EPUB {
             StandardResolver<EPUB>.resolveSlot(slot, preferences, defaults: defaults, into: &settings.values)
         }
 
-        // SPEC 5.3 step 2, in order.
+        // Specs/Resolution.md §4 step 2, in order.
         private func resolveReadingProgression(_ prefs: RulePreferences, _ defaults: SlotStorage)
             -> ReadingProgression
         {
@@ -216,7 +216,7 @@ extension EPUB {
             return .ltr
         }
 
-        /// The editor's effective value where a setting resolves to none (SPEC 5.4): the rules
+        /// The editor's effective value where a setting resolves to none (Specs/Resolution.md §5): the rules
         /// that depend on other settings here, the constants in the descriptors.
         ///
         /// - Parameters:
@@ -240,7 +240,7 @@ extension EPUB {
             values[EPUB.slots.theme]?.stringValue.flatMap(Theme.init(rawValue:)) ?? .light
         }
 
-        /// Scroll is forced by vertical text or the environment (SPEC 5.3 step 4): `forcedScroll`.
+        /// Scroll is forced by vertical text or the environment (Specs/Resolution.md §4 step 4): `forcedScroll`.
         ///
         /// - Parameters:
         ///   - slot: The slot of the setting whose value is required.
@@ -253,7 +253,7 @@ extension EPUB {
             return verticalText || settings.isScrollForced ? .forcedScroll : nil
         }
 
-        /// Where the effective value of a slot comes from (SPEC 5.3, 9): the rules of steps 1 to 5
+        /// Where the effective value of a slot comes from (Specs/Resolution.md §4, Specs/Store.md §2.2): the rules of steps 1 to 5
         /// and 7, the theme's colors, and preference ?? default ?? fallback for the rest.
         ///
         /// - Parameters:

@@ -1,10 +1,10 @@
-// The EPUB catalogue, row by row (SPEC 5.4). "Effective when" cells become activators in the
+// The EPUB catalogue, row by row (Specs/Resolution.md §5). "Effective when" cells become activators in the
 // order written.
 private let reflowable = SettingActivator.condition(.layout(.reflowable))
 private let fixed = SettingActivator.condition(.layout(.fixed))
 private let valueResolved = SettingActivator.condition(.valueResolved)
 private let isSet = SettingActivator.condition(.isSet)
-/// PS: requires `publisherStyles = false`, the only automatic requirement in EPUB (SPEC 3.3).
+/// PS: requires `publisherStyles = false`, the only automatic requirement in EPUB (Specs/Settings.md §4).
 private let publisherStylesOff = SettingActivator.requiresPreference(
     key: "publisherStyles", value: .bool(false), automatic: true)
 
@@ -79,7 +79,7 @@ extension EPUB {
         ])
     }
 
-    /// The language of the publication (SPEC 5.3 step 1).
+    /// The language of the publication (Specs/Resolution.md §4 step 1).
     public static let language = Setting<EPUB, LanguageTag>.value(
         "language", title: "Language", coder: .language
     ) {
@@ -148,7 +148,7 @@ extension EPUB {
         $0.activator = .allOf([reflowable])
     }
 
-    /// The direction pages progress in (SPEC 5.3 step 2).
+    /// The direction pages progress in (Specs/Resolution.md §4 step 2).
     public static let readingProgression = Setting<EPUB, ReadingProgression>.enumeration(
         "readingProgression", title: "Reading progression"
     ) {
@@ -192,7 +192,7 @@ extension EPUB {
         $0.activator = .allOf([reflowable])
     }
 
-    /// The reading theme; unset follows the system appearance (SPEC 5.3 step 7).
+    /// The reading theme; unset follows the system appearance (Specs/Resolution.md §4 step 7).
     public static let theme = Setting<EPUB, Theme>.enumeration("theme", title: "Theme") {
         $0.fallback = .string("light")
         $0.activator = .allOf([reflowable])
@@ -207,7 +207,7 @@ extension EPUB {
         $0.activator = .allOf([reflowable, publisherStylesOff, valueResolved])
     }
 
-    /// Whether text is laid out vertically (SPEC 5.3 step 3).
+    /// Whether text is laid out vertically (Specs/Resolution.md §4 step 3).
     public static let verticalText = Setting<EPUB, Bool>.toggle("verticalText", title: "Vertical text") {
         $0.activator = .allOf([reflowable])
         $0.scope = .publication

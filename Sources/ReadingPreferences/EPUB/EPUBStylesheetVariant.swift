@@ -1,5 +1,5 @@
 extension EPUB {
-    /// The Readium CSS stylesheet variant chosen for a publication (SPEC 5.3 step 5).
+    /// The Readium CSS stylesheet variant chosen for a publication (Specs/Resolution.md §4 step 5).
     public enum StylesheetVariant: String, Sendable, Hashable, Codable, CaseIterable {
         /// Left-to-right, non-CJK text.
         case `default`

@@ -1,5 +1,5 @@
 extension EPUB {
-    /// The reading theme (SPEC 5.3 step 7, 5.4).
+    /// The reading theme (Specs/Resolution.md §4 step 7, §5).
     public enum Theme: String, SettingEnumeration, Codable {
         /// Dark text (#121212) on white.
         case light

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A Readium toolkit whose stored JSON an export must be readable by (SPEC 5.6).
+/// A Readium toolkit whose stored JSON an export must be readable by (Specs/CSS.md §2.2).
 public enum ReadiumDialect: String, Sendable, Hashable, Codable, CaseIterable {
     /// Readium's Swift toolkit: colors as non-negative `0xRRGGBB` integers.
     case readiumSwift
@@ -10,7 +10,7 @@ public enum ReadiumDialect: String, Sendable, Hashable, Codable, CaseIterable {
 
 extension Preferences {
     /// Encodes these preferences so that a Readium toolkit can decode them, and lists what it
-    /// dropped (SPEC 5.6): only the keys the schema declares, with values it can decode, no `$`
+    /// dropped (Specs/CSS.md §2.2): only the keys the schema declares, with values it can decode, no `$`
     /// keys, colors as integers, and for Kotlin no `spread: auto`.
     ///
     /// ```swift

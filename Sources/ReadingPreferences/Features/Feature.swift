@@ -1,4 +1,4 @@
-/// An app-defined feature: a toggle whose options only take effect while it is on (SPEC 7), as
+/// An app-defined feature: a toggle whose options only take effect while it is on (Specs/Resolution.md §9.1), as
 /// Delta's experimental features.
 ///
 /// Declare a feature and its options as static members of your schema; keys are the strings you

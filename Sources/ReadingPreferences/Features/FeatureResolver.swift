@@ -1,4 +1,4 @@
-/// The resolver of an app-defined schema (SPEC 7): every setting resolves to its preference,
+/// The resolver of an app-defined schema (Specs/Resolution.md §9): every setting resolves to its preference,
 /// the app default or its fallback, and pickers may compute their values from the other
 /// settings.
 ///

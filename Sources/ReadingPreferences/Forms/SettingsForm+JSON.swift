@@ -1,6 +1,6 @@
 import Foundation
 
-// The JSON form of a settings form (SPEC 7), as `readingprefs inspect --json` prints it and a
+// The JSON form of a settings form (Specs/Resolution.md §9.4), as `readingprefs inspect --json` prints it and a
 // web front end or a test reads it back.
 extension SettingsForm {
     /// Encodes the form as JSON with sorted keys, so the output is stable across runs.

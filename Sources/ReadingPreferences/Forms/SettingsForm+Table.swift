@@ -1,4 +1,4 @@
-/// A settings form as an aligned plain-text table (SPEC 7, 11): what `readingprefs inspect`
+/// A settings form as an aligned plain-text table (Specs/Resolution.md §9.4): what `readingprefs inspect`
 /// prints, and what a server log or a test can show of any configurable's editor state.
 extension SettingsForm {
     /// The column titles of ``table()``.

@@ -1,5 +1,5 @@
 /// A description of a configurable's editor state as data, from which an app renders a settings
-/// screen in SwiftUI or HTML, and the CLI a table (SPEC 7).
+/// screen in SwiftUI or HTML, and the CLI a table (Specs/Resolution.md §9.4).
 ///
 /// ```swift
 /// let form = editor.form()

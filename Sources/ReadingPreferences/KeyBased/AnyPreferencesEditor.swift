@@ -1,7 +1,7 @@
 import Foundation
 
 /// An editor of any configurable, driven by keys and JSON values: what servers, tools and the
-/// conformance runner use when the configurable is chosen at run time (SPEC 4, 11).
+/// conformance runner use when the configurable is chosen at run time (Specs/Resolution.md §1, Specs/README.md §3).
 ///
 /// It wraps a typed ``PreferencesEditor`` and offers the key-based part of its API. Get one for a
 /// configurable's name from ``ConfigurableKind/makeEditor(preferences:inputs:)``, or wrap an
@@ -33,11 +33,11 @@ public struct AnyPreferencesEditor: Sendable {
     /// The edited preferences, in stored order, ready to store and submit.
     public var preferences: Preferences { base.preferences }
 
-    /// The diagnostics of the edited preferences (SPEC 3.7).
+    /// The diagnostics of the edited preferences (Specs/Settings.md §8).
     public var diagnostics: [PreferenceDiagnostic] { base.diagnostics }
 
     /// The resolved settings as JSON, in catalogue order, with `null` for a setting that
-    /// resolved to none (SPEC 11).
+    /// resolved to none (Specs/README.md §3).
     public var resolvedSettingsJSON: JSONObject { base.resolvedSettingsJSON }
 
     /// Every setting as a snapshot, in catalogue order.
@@ -74,17 +74,17 @@ public struct AnyPreferencesEditor: Sendable {
         editor(as: schema)?.settings
     }
 
-    /// The settings form of the editor's current state (SPEC 7): what a settings screen, an
+    /// The settings form of the editor's current state (Specs/Resolution.md §9.4): what a settings screen, an
     /// HTML page or the CLI's table shows.
     ///
-    /// - Parameter locale: The locale of formatted values; `nil` for the fixed format (SPEC 3.6).
+    /// - Parameter locale: The locale of formatted values; `nil` for the fixed format (Specs/Settings.md §7).
     /// - Returns: The form.
     public func form(locale: Locale? = nil) -> SettingsForm { base.form(locale: locale) }
 
-    /// Applies one edit; a failing edit throws and changes nothing (SPEC 3.4).
+    /// Applies one edit; a failing edit throws and changes nothing (Specs/Settings.md §5).
     ///
     /// - Parameter edit: The edit.
-    /// - Throws: ``PreferenceError`` with the code of SPEC 3.7: `unknownKey` for a key the
+    /// - Throws: ``PreferenceError`` with the code of Specs/Settings.md §8: `unknownKey` for a key the
     ///   configurable does not declare, `wrongKind` for an operation the setting does not offer,
     ///   `typeMismatch`, `unsupportedValue` or `notANumber` for a rejected value, and
     ///   `notActivatable` for an `activate` that cannot succeed.

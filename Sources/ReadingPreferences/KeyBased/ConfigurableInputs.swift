@@ -1,5 +1,5 @@
 /// Everything besides the preferences that a configurable resolves with, as tools read it from
-/// JSON: the publication, the app defaults and the environment (SPEC 4, 11).
+/// JSON: the publication, the app defaults and the environment (Specs/Resolution.md §1, Specs/README.md §3).
 ///
 /// ```swift
 /// let inputs = ConfigurableInputs(
@@ -10,7 +10,7 @@
 public struct ConfigurableInputs: Sendable, Hashable {
     /// The publication context.
     public var publication: PublicationContext
-    /// The app defaults, as a JSON object; keys the defaults may not set are ignored (SPEC 5.4).
+    /// The app defaults, as a JSON object; keys the defaults may not set are ignored (Specs/Resolution.md §5).
     public var defaults: Preferences
     /// The device environment.
     public var environment: ReadingEnvironment

@@ -1,4 +1,4 @@
-/// The configurables a tool can name (`"epub"`, `"pdf"`, `"audio"`, `"tts"`; SPEC 11), and the
+/// The configurables a tool can name (`"epub"`, `"pdf"`, `"audio"`, `"tts"`; Specs/README.md §3), and the
 /// one place that maps a name to its schema.
 ///
 /// ```swift
@@ -11,13 +11,13 @@
 /// the whole publication and the environment, PDF the reading progression, TTS the first
 /// language, audio nothing but the defaults.
 public enum ConfigurableKind: String, Sendable, Hashable, CaseIterable {
-    /// The EPUB navigator (SPEC 5).
+    /// The EPUB navigator (Specs/Resolution.md §2 to §7).
     case epub
-    /// The PDF navigator (SPEC 6).
+    /// The PDF navigator (Specs/Resolution.md §8).
     case pdf
-    /// The audio player (SPEC 6).
+    /// The audio player (Specs/Resolution.md §8).
     case audio
-    /// The text-to-speech engine (SPEC 6).
+    /// The text-to-speech engine (Specs/Resolution.md §8).
     case tts
 
     /// The names of every configurable, for messages and usage text.

@@ -1,5 +1,5 @@
 /// One edit of preferences by key and JSON value, as tools, servers and conformance vectors
-/// describe it (SPEC 3.4, 11).
+/// describe it (Specs/Settings.md §5, Specs/README.md §3).
 ///
 /// An edit is data, so a web client can send it, a vector can list it, and the CLI can build it
 /// from its arguments. Apply it with ``PreferencesEditor/apply(_:)``:
@@ -22,14 +22,14 @@ public enum PreferenceEdit: Sendable, Hashable, CustomStringConvertible {
     case toggle(key: String)
     /// Removes an enum or color preference stored as `value`, or sets it to `value`.
     case toggleValue(key: String, value: JSONValue)
-    /// Moves a range setting to its next step or by its increment (SPEC 3.5).
+    /// Moves a range setting to its next step or by its increment (Specs/Settings.md §6).
     case increment(key: String)
-    /// Moves a range setting to its previous step or back by its increment (SPEC 3.5).
+    /// Moves a range setting to its previous step or back by its increment (Specs/Settings.md §6).
     case decrement(key: String)
     /// Adds `amount` to a range setting, ignoring steps, rounded like an increment.
     case adjustBy(key: String, amount: Double)
     /// Makes a setting effective by writing every requirement it can, or fails with
-    /// `notActivatable` (SPEC 3.3).
+    /// `notActivatable` (Specs/Settings.md §4).
     case activate(key: String)
 
     /// The name of an edit's operation, as written in vectors and on the command line.

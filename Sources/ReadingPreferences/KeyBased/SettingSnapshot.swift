@@ -1,5 +1,5 @@
 /// One setting of an editor, in JSON terms: what is stored, what applies, and why it does not
-/// take effect (SPEC 4).
+/// take effect (Specs/Resolution.md §1).
 ///
 /// A snapshot is what an inspector or a debug screen shows per setting, whatever the
 /// configurable; read them from ``AnyPreferencesEditor/snapshots``:
@@ -19,13 +19,13 @@ public struct SettingSnapshot: Sendable, Hashable {
     public var title: String?
     /// The stored preference, verbatim (also when it cannot be decoded); `nil` when unset.
     public var storedJSON: JSONValue?
-    /// The effective value (what the navigator uses, SPEC 5.4) in the setting's canonical JSON;
+    /// The effective value (what the navigator uses, Specs/Resolution.md §5) in the setting's canonical JSON;
     /// `nil` when there is none.
     public var effectiveJSON: JSONValue?
-    /// The effective value formatted for people (SPEC 3.6), such as `"120%"`; empty when there
+    /// The effective value formatted for people (Specs/Settings.md §7), such as `"120%"`; empty when there
     /// is none.
     public var formattedValue: String
-    /// Whether the setting takes effect (SPEC 3.3).
+    /// Whether the setting takes effect (Specs/Settings.md §4).
     public var isEffective: Bool
     /// Why the setting does not take effect; empty when it does.
     public var reasons: [IneffectiveReason]

@@ -1,4 +1,4 @@
-/// The PDF navigator's settings (SPEC 6). PDF has no requirement that an edit activates:
+/// The PDF navigator's settings (Specs/Resolution.md §8). PDF has no requirement that an edit activates:
 /// setting `scrollAxis` does not turn scroll on.
 ///
 /// ```swift
@@ -26,7 +26,7 @@ public enum PDF: SettingsSchema {
     /// The direction pages progress in (shared with EPUB).
     public typealias ReadingProgression = EPUB.ReadingProgression
 
-    /// The PDF settings, in slot order (SPEC 6).
+    /// The PDF settings, in slot order (Specs/Resolution.md §8).
     public static let catalogue = SettingCatalogue([
         backgroundColor.descriptor, fit.descriptor, offsetFirstPage.descriptor, pageSpacing.descriptor,
         readingProgression.descriptor, scroll.descriptor, scrollAxis.descriptor, spread.descriptor,
@@ -44,7 +44,7 @@ public enum PDF: SettingsSchema {
     /// The slot of the one setting PDF resolves by a rule of its own, looked up by key.
     static let readingProgressionSlot = catalogue.slot(of: readingProgression) ?? -1
 
-    /// Resolves PDF preferences (SPEC 6): preference ?? default ?? fallback, and the reading
+    /// Resolves PDF preferences (Specs/Resolution.md §8): preference ?? default ?? fallback, and the reading
     /// progression from the preference, then the publication's, then the default, then ltr.
     public struct Resolver: SettingsResolver, Hashable {
         /// The schema.

@@ -1,4 +1,4 @@
-// The PDF catalogue, row by row (SPEC 6).
+// The PDF catalogue, row by row (Specs/Resolution.md §8).
 private let scrollOn = SettingCondition.settingEquals(key: "scroll", value: .bool(true))
 private let scrollOff = SettingCondition.settingEquals(key: "scroll", value: .bool(false))
 private let verticalAxis = SettingCondition.settingEquals(key: "scrollAxis", value: .string("vertical"))

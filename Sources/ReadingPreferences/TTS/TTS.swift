@@ -1,5 +1,5 @@
 /// The text-to-speech engine's settings: language, pitch, speed and voices, all always
-/// effective (SPEC 6). The language is specific to the publication.
+/// effective (Specs/Resolution.md §8). The language is specific to the publication.
 ///
 /// ```swift
 /// var editor = TTS.Editor(resolver: TTS.Resolver(publicationLanguage: "fr"))
@@ -58,7 +58,7 @@ public enum TTS: SettingsSchema {
     /// The slot of the one setting TTS resolves by a rule of its own, looked up by key.
     static let languageSlot = catalogue.slot(of: language) ?? -1
 
-    /// Resolves TTS preferences (SPEC 6).
+    /// Resolves TTS preferences (Specs/Resolution.md §8).
     public struct Resolver: SettingsResolver, Hashable {
         /// The schema.
         public typealias Schema = TTS

@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// One change of a key's value, as a store's change streams report it (SPEC 9).
+/// One change of a key's value, as a store's change streams report it (Specs/Store.md §9.2).
 ///
 /// A publication's stream reports effective values (what the navigator uses); the stored
 /// stream reports stored values. `nil` means none or unset.
@@ -34,7 +34,7 @@ public struct PreferenceChange: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// What caused a change (SPEC 9).
+/// What caused a change (Specs/Store.md §9.2).
 public enum ChangeCause: String, Sendable, Hashable, Codable, CaseIterable {
     /// An edit through this store.
     case edit

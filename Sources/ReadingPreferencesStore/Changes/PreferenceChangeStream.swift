@@ -2,7 +2,7 @@ import Foundation
 import ReadingPreferences
 
 /// A stream of changes from a store: every call of ``PreferencesStore/changes(for:context:)``
-/// returns its own, so two consumers never split the elements (SPEC 9).
+/// returns its own, so two consumers never split the elements (Specs/Store.md §9.1).
 ///
 /// ```swift
 /// for await change in try await store.changes(for: bookID, context: book) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One beacon per storage identity in the process, so that a sync through one store is heard by
-/// every store on the same storage (SPEC 10.1: every store hears it).
+/// every store on the same storage (Specs/Store.md §9.7: every store hears it).
 final class StoreRegistry: @unchecked Sendable {
     /// The process's registry.
     static let shared = StoreRegistry()

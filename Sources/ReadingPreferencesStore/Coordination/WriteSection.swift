@@ -1,4 +1,4 @@
-/// The store's write section (SPEC 9: writes from several tasks are serialized): one
+/// The store's write section (Specs/Store.md §6.4: writes from several tasks are serialized): one
 /// state-changing operation at a time, in the order they asked, across their suspensions. An
 /// actor alone does not give that: another call runs whenever one awaits (actor reentrancy).
 ///

@@ -9,7 +9,7 @@ import ReadingPreferences
 ///   the same settings (an unknown key, `1.5` written `1.50`). Use it for `If-Match` on writes
 ///   of preferences.
 /// - ``settings``: of the resolved settings **and** the stored preferences they came from
-///   (SPEC 14). It also changes when only the resolution does (other app defaults, another
+///   (Specs/Server.md §5.3). It also changes when only the resolution does (other app defaults, another
 ///   publication context). Use it as the `ETag` of a settings answer, and for `If-Match` on an
 ///   edit a client computed from that answer.
 ///

@@ -1,5 +1,5 @@
 /// A profile: a named set of preferences that replaces the shared ones while it is active
-/// (SPEC 9). Its id is stable (the file name); its display name can change.
+/// (Specs/Store.md §4.1). Its id is stable (the file name); its display name can change.
 ///
 /// ```swift
 /// let night = try await store.createProfile(named: "Night")

@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// Where a setting's effective value came from (SPEC 9 attribution).
+/// Where a setting's effective value came from (Specs/Store.md §2.1 attribution).
 ///
 /// ```swift
 /// let settings = try await store.attributedSettings(for: "urn:isbn:978-0", context: book)

@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// One layer of stored preferences (SPEC 9). Lowest first, after the engine's fallbacks and the
+/// One layer of stored preferences (Specs/Store.md §1.1). Lowest first, after the engine's fallbacks and the
 /// app defaults (which are never stored): shared, or the active profile, which replaces it; the
 /// publication's own; the temporary overrides.
 ///
@@ -9,7 +9,7 @@ import ReadingPreferences
 /// try await store.write(["readingProgression": "rtl"], to: .publication("urn:isbn:978-0"))
 /// ```
 ///
-/// Identifiers compare by their Unicode scalars (SPEC 10.1), never by canonical equivalence:
+/// Identifiers compare by their Unicode scalars (Specs/Sync.md §1), never by canonical equivalence:
 /// `.publication("café")` written precomposed and with a combining accent are two layers.
 public enum StoreLayer: Sendable, Hashable, CustomStringConvertible {
     /// The preferences every publication shares, when no profile is active.
@@ -61,6 +61,6 @@ public enum StoreLayer: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    /// Whether the layer syncs (SPEC 10): all but the overrides.
+    /// Whether the layer syncs (Specs/Sync.md §1): all but the overrides.
     var isSynced: Bool { self != .overrides }
 }

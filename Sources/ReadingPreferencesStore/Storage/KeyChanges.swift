@@ -1,7 +1,7 @@
 import ReadingPreferences
 
 /// Changes of keys to apply to a document: each key set to a value or removed, keys compared by
-/// their Unicode scalars (SPEC 10.1). The one description of "what changed" that the store's
+/// their Unicode scalars (Specs/Sync.md §1). The one description of "what changed" that the store's
 /// saves, its coalesced writes and sync's writes share; applying it re-reads nothing and takes
 /// time linear in the document.
 ///

@@ -7,7 +7,7 @@ extension PreferencesStorage {
     /// Loads a document; damaged data is set aside (``quarantine(_:expecting:replacement:)``)
     /// and reported. A synced layer's last synced values, from its sync snapshot, take the
     /// damaged data's place, so a typo in a hand-edited file never reads as the removal of every
-    /// key (SPEC 10.1); without a snapshot the document reads as absent.
+    /// key (Specs/Sync.md §5.4); without a snapshot the document reads as absent.
     ///
     /// - Parameter location: Where the document lives.
     /// - Returns: The document (or `nil`), and the problem to report when data was set aside.

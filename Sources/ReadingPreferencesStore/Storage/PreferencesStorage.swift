@@ -2,7 +2,7 @@ import Foundation
 import ReadingPreferences
 
 /// Where the store keeps documents: plain files (``FileStorage``), memory (``InMemoryStorage``),
-/// `UserDefaults` (``UserDefaultsStorage``), or a server's own database (SPEC 9).
+/// `UserDefaults` (``UserDefaultsStorage``), or a server's own database (Specs/Store.md §8).
 ///
 /// A storage holds JSON documents at ``StorageLocation``s, each with an opaque
 /// ``StorageVersion``. Writing is optimistic and transactional: ``commit(_:)`` applies a batch of

@@ -4,7 +4,7 @@ import ReadingPreferences
 ///
 /// A store keeps the layers of each configurable and this device's own state; sync keeps, through
 /// the same storage, a snapshot of stamps beside each synced document and the replica's state
-/// (SPEC 10.1), so any storage that keeps documents can sync.
+/// (Specs/Sync.md §8), so any storage that keeps documents can sync.
 public enum StorageLocation: Sendable, Hashable, CustomStringConvertible {
     /// A layer of one configurable (`epub`, `pdf`...).
     case layer(configurable: String, StoreLayer)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a sync behaves (SPEC 10, 10.1).
+/// How a sync behaves (Specs/Sync.md §5).
 ///
 /// ```swift
 /// try await store.sync(with: mirror, options: SyncOptions(replica: ReplicaID("phone")))

@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// What a sync did (SPEC 10).
+/// What a sync did (Specs/Sync.md §5).
 public struct SyncReport: Sendable, Hashable {
     /// The replica's id after the sync.
     public var replica: ReplicaID?

@@ -9,7 +9,7 @@ import ReadingPreferences
     import Darwin
 #endif
 
-/// One sync of a storage with a transport (SPEC 10, 10.1): the I/O around ``Reconciliation``.
+/// One sync of a storage with a transport (Specs/Sync.md §5): the I/O around ``Reconciliation``.
 /// Every document, snapshot and the sync state are read and written through the storage, so any
 /// storage syncs; replica states travel through the transport.
 ///

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("The audio editor (SPEC 6)")
+@Suite("The audio editor (Specs/Resolution.md §8)")
 struct AudioEditorTests {
     @Test("speed steps by 0.1 and reads as a percentage")
     func speed() throws {

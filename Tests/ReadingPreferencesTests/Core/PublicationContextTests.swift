@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-/// One type and one decoder for the publication context (SPEC 5.1, 11).
+/// One type and one decoder for the publication context (Specs/Resolution.md §2, Specs/README.md §3).
 @Suite("The publication context")
 struct PublicationContextTests {
     @Test("Codable and the JSON reader accept the same documents and agree")

@@ -59,7 +59,7 @@ struct SHA256Tests {
     }
 }
 
-/// Fingerprints are stable values, not `hashValue`s (SPEC 9, ETags).
+/// Fingerprints are stable values, not `hashValue`s (Specs/Store.md §12, ETags).
 @Suite("Fingerprints of settings and CSS")
 struct FingerprintTests {
     @Test("equal settings have equal fingerprints whatever the preferences' key order; a change changes it")

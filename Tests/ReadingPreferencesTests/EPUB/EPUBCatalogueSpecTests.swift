@@ -1,6 +1,6 @@
 import Testing
 
-/// The Swift EPUB catalogue must say exactly what `Specs/Settings/epub.json` says (SPEC 5.4, 11).
+/// The Swift EPUB catalogue must say exactly what `Specs/Settings/epub.json` says (Specs/Resolution.md §5, Specs/README.md §2).
 @Suite("The EPUB catalogue matches Specs/Settings/epub.json")
 struct EPUBCatalogueSpecTests {
     @Test("every key, descriptor, fallback and publication-specific key matches epub.json")

@@ -17,7 +17,7 @@ enum Labs: SettingsSchema {
     static let catalogue = SettingCatalogue(features: [sidebar], options: [width, edge, pinned])
 }
 
-@Suite("An app-defined feature: a toggle whose options need it on (SPEC 7)")
+@Suite("An app-defined feature: a toggle whose options need it on (Specs/Resolution.md §9.1)")
 struct AppFeatureTests {
     static let requiresSidebar = IneffectiveReason.requiresPreference(key: "sidebar", value: .bool(true))
 

@@ -25,7 +25,7 @@ private enum Typography: SettingsSchema {
     ])
 }
 
-@Suite("A picker whose values are computed from another preference (SPEC 7)")
+@Suite("A picker whose values are computed from another preference (Specs/Resolution.md §9.3)")
 struct DynamicPickerTests {
     @Test("the offered values follow the other preference after every edit")
     func valuesFollowTheScript() throws {

@@ -15,7 +15,9 @@ private enum ReaderV2: SettingsSchema {
     static let catalogue = SettingCatalogue(features: [compact], options: [margin])
 }
 
-@Suite("Renamed keys migrate stored values on decode (SPEC 7, 3.7 renamedKey)")
+@Suite(
+    "Renamed keys migrate stored values on decode (Specs/Resolution.md §9.2, Specs/Settings.md §8 renamedKey)"
+)
 struct RenameMigrationTests {
     fileprivate func editor(_ json: String) throws -> PreferencesEditor<ReaderV2> {
         PreferencesEditor(preferences: try Preferences(json: json), resolver: FeatureResolver())

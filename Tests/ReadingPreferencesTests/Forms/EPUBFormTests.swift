@@ -3,7 +3,8 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("The EPUB settings form lists every user-facing setting with its control (SPEC 7, 5.4)")
+@Suite(
+    "The EPUB settings form lists every user-facing setting with its control (Specs/Resolution.md §9.4, §5)")
 struct EPUBFormTests {
     static let publication = PublicationContext(layout: .reflowable, languages: ["en"])
     static let editor = EPUB.Editor(resolver: EPUB.Resolver(publication: publication))
@@ -19,7 +20,7 @@ struct EPUBFormTests {
         ["ltr": "Left to right", "rtl": "Right to left"][raw] ?? raw.prefix(1).uppercased() + raw.dropFirst()
     }
 
-    /// SPEC 5.4, row by row: the control a settings screen shows.
+    /// Specs/Resolution.md §5, row by row: the control a settings screen shows.
     static let controls: [(key: String, control: Control)] = [
         ("backgroundColor", .color),
         ("columnCount", picker(["auto", "1", "2"])),

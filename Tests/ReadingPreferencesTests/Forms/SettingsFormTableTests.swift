@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("A settings form as an aligned text table (SPEC 7, 11 inspect)")
+@Suite("A settings form as an aligned text table (Specs/Resolution.md §9.4 inspect)")
 struct SettingsFormTableTests {
     static let pdf = PDF.Editor(
         preferences: ["scroll": true, "pageSpacing": 12, "myApp.zoom": 2],

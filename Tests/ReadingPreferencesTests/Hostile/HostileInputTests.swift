@@ -4,13 +4,13 @@ import Testing
 
 @testable import ReadingPreferences
 
-/// The hostile inputs of SPEC 2, through the public decoding path (`catalogue.decode(json:)`,
+/// The hostile inputs of Specs/Preferences.md §2, through the public decoding path (`catalogue.decode(json:)`,
 /// as the CLI and apps use it). The parser's own cases are in `JSON/`; this suite checks the
 /// outcome a caller sees, and that the engine then edits and resolves what it decoded.
-@Suite("Hostile input (SPEC 2)")
+@Suite("Hostile input (Specs/Preferences.md §2)")
 struct HostileInputTests {
     @Test(
-        "each hostile input has SPEC 2's outcome: a typed error, or a decode with the right diagnostics",
+        "each hostile input has the outcome Specs/Preferences.md §2 gives: a typed error, or a decode with the right diagnostics",
         arguments: HostileInput.all)
     func outcome(_ input: HostileInput) throws {
         let bytes = input.bytes()
@@ -98,7 +98,7 @@ struct HostileInputTests {
             #"{"big":123456789012345678901234567890,"huge":1e400,"tiny":1e-400,"negativeZero":-0,"#
             + #""fontSize":1e400,"pageMargins":-0,"lineHeight":1.50}"#
         var editor = EPUB.Editor(preferences: try Preferences(json: text), resolver: EPUB.Resolver())
-        #expect(editor.settings[.fontSize] == 1.0)  // 1e400 reads as unset (SPEC 2)
+        #expect(editor.settings[.fontSize] == 1.0)  // 1e400 reads as unset (Specs/Preferences.md §2)
         #expect(editor.settings[.pageMargins] == 0.0)
         try editor.set(.theme, .dark)
         #expect(editor.preferences.jsonString() == String(text.dropLast()) + #","theme":"dark"}"#)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("The PDF editor and navigator (SPEC 6)")
+@Suite("The PDF editor and navigator (Specs/Resolution.md §8)")
 struct PDFEditorTests {
     @Test("scrolling vertically keeps spreads; the declared reading progression applies while paginated")
     func typedEditing() throws {

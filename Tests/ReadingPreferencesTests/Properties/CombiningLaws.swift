@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Laws: merging and filtering (SPEC 3.4, 5.5)")
+@Suite("Laws: merging and filtering (Specs/Settings.md §5, Specs/Resolution.md §6)")
 struct CombiningLaws {
     @Test(
         "merging is right-biased and keeps self's order, then other's new keys",

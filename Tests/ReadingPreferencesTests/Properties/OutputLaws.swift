@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Laws: settings form and CSS output (SPEC 7, 8)")
+@Suite("Laws: settings form and CSS output (Specs/Resolution.md §9.4, Specs/CSS.md §1)")
 struct OutputLaws {
     @Test(
         "the settings form never holds NaN or infinities and encodes to JSON that parses",

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Laws: progression and rejected edits (SPEC 3.4, 3.5)")
+@Suite("Laws: progression and rejected edits (Specs/Settings.md §5, §6)")
 struct ProgressionLaws {
     @Test(
         "from a start inside the range, increment never decreases and decrement never increases, both in range",
@@ -40,7 +40,7 @@ struct ProgressionLaws {
     }
 
     /// A start value inside the range: anywhere, on a step, or just beside one (the 0.001
-    /// tolerance of SPEC 3.5).
+    /// tolerance of Specs/Settings.md §6).
     static func start(
         in range: ClosedRange<Double>, of descriptor: SettingDescriptor, _ random: inout PropertyRandom
     ) -> JSONValue {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Laws: resolution (SPEC 3.3, 5.3, 6)")
+@Suite("Laws: resolution (Specs/Settings.md §4, Specs/Resolution.md §4, §8)")
 struct ResolutionLaws {
     @Test(
         "resolution is total: every range setting lands in its range, every enum on a supported value",
@@ -110,7 +110,7 @@ struct ResolutionLaws {
             guard let descriptor = input.pick(Subject.Schema.catalogue.descriptors),
                 let slot = Subject.Schema.catalogue.slot(forKey: descriptor.key)
             else { return }
-            // The oracle: write every requirement that does not hold (SPEC 3.3), then look.
+            // The oracle: write every requirement that does not hold (Specs/Settings.md §4), then look.
             let wasEffective = editor.handle(forKey: descriptor.key)?.isEffective ?? false
             var written = editor
             for part in descriptor.activator.parts where !Oracle.holds(part, slot: slot, in: editor) {
@@ -149,7 +149,7 @@ struct ResolutionLaws {
     }
 }
 
-/// An independent reading of SPEC 3.3's activator parts, to check the editor against.
+/// An independent reading of the activator parts of Specs/Settings.md §4, to check the editor against.
 enum Oracle {
     static func holds<Schema>(_ part: SettingActivator, slot: Int, in editor: PreferencesEditor<Schema>)
         -> Bool
@@ -170,7 +170,7 @@ enum Oracle {
         switch condition {
         case .isSet:
             // "set": the preference is stored (under its key or an alias) and usable, or an app
-            // default supplies it (SPEC 3.3: defaults count).
+            // default supplies it (Specs/Settings.md §4: defaults count).
             let stored = ([descriptor.key] + descriptor.renamedFrom).contains { key in
                 editor.preferences[key].map { descriptor.validValue(of: $0) != nil } ?? false
             }

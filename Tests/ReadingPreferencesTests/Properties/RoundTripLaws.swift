@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Laws: lossless preferences (SPEC 2)")
+@Suite("Laws: lossless preferences (Specs/Preferences.md §2)")
 struct RoundTripLaws {
     @Test(
         "decode(encode(p)) == p, in the same order, for any preferences", arguments: LawConfigurable.allCases)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Laws: toggles (SPEC 3.4)")
+@Suite("Laws: toggles (Specs/Settings.md §5)")
 struct ToggleLaws {
     @Test(
         "toggle twice restores the toggled key; other keys differ only by activation writes",
@@ -20,7 +20,7 @@ struct ToggleLaws {
             editor.applyIgnoringErrors(input.edits)
             let before = editor.preferences
             let handle = editor.handle(forKey: descriptor.key)
-            // An unset or undecodable value starts from the effective value (SPEC 3.4).
+            // An unset or undecodable value starts from the effective value (Specs/Settings.md §5).
             let expected = (handle?.value ?? handle?.effectiveValue)?.boolValue ?? false
             try editor.apply(.toggle(key: descriptor.key))
             try editor.apply(.toggle(key: descriptor.key))

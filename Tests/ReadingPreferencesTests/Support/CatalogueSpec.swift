@@ -3,11 +3,11 @@ import Testing
 
 @testable import ReadingPreferences
 
-/// Checks a Swift catalogue against its `Specs/Settings/<configurable>.json` file (SPEC 11).
+/// Checks a Swift catalogue against its `Specs/Settings/<configurable>.json` file (Specs/README.md §2).
 ///
-/// The JSON files are written from the SPEC tables, independently of the Swift code, so every
+/// The JSON files are written from the tables of the Specs pages, independently of the Swift code, so every
 /// mismatch names the configurable, the key and the property that disagree; decide from the
-/// SPEC which side is wrong. One value per configurable, used by the `*CatalogueSpecTests`
+/// Specs pages which side is wrong. One value per configurable, used by the `*CatalogueSpecTests`
 /// suites:
 ///
 /// ```swift
@@ -32,7 +32,7 @@ struct CatalogueSpec: Sendable {
         emptyResolution = resolution
     }
 
-    /// Reflowable, no languages, light appearance, no defaults (SPEC 5.3 step 6).
+    /// Reflowable, no languages, light appearance, no defaults (Specs/Resolution.md §4 step 6).
     static let epub = CatalogueSpec(EPUB.self, resolver: EPUB.Resolver())
     /// No declared reading progression, no defaults.
     static let pdf = CatalogueSpec(PDF.self, resolver: PDF.Resolver())
@@ -47,7 +47,7 @@ struct CatalogueSpec: Sendable {
     /// rule of their own (`"fallback": "rule"`).
     ///
     /// - Parameters:
-    ///   - ruleKeys: The keys the SPEC resolves by a rule, in catalogue order.
+    ///   - ruleKeys: The keys the Specs pages resolve by a rule, in catalogue order.
     ///   - sourceLocation: Where to report mismatches.
     /// - Throws: When the catalogue file cannot be read.
     func verify(ruleKeys: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("The text-to-speech editor (SPEC 6)")
+@Suite("The text-to-speech editor (Specs/Resolution.md §8)")
 struct TTSEditorTests {
     @Test("voices are a typed dictionary from language tags to voice identifiers")
     func voices() throws {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A read-only view of one setting in an editor (SPEC 4): its stored value, effective value,
+/// A read-only view of one setting in an editor (Specs/Resolution.md §1): its stored value, effective value,
 /// whether it is effective and why not, and its presentation.
 ///
 /// Handles are snapshots: edit through the editor, then read a new handle.
@@ -36,7 +36,7 @@ public struct PreferenceHandle<Schema: SettingsSchema, Value: SettingValueConver
     public var storedJSON: JSONValue? { editor.preferences[descriptor.key] }
 
     /// What the navigator would use if these preferences were submitted, whether or not the
-    /// setting is effective (SPEC 5.4).
+    /// setting is effective (Specs/Resolution.md §5).
     public var effectiveValue: Value? {
         guard isKnown else { return nil }
         return editor.effectiveValue(slot: slot).flatMap(Value.init(settingValue:))
@@ -47,7 +47,7 @@ public struct PreferenceHandle<Schema: SettingsSchema, Value: SettingValueConver
         editor.settings.values[slot: slot].flatMap(Value.init(settingValue:))
     }
 
-    /// Whether the setting takes effect (SPEC 3.3).
+    /// Whether the setting takes effect (Specs/Settings.md §4).
     public var isEffective: Bool { isKnown && editor.isActive(slot: slot) }
 
     /// Whether ``PreferencesEditor/activate(_:)`` would make the setting effective: `false` when
@@ -58,7 +58,7 @@ public struct PreferenceHandle<Schema: SettingsSchema, Value: SettingValueConver
     /// Why the setting is not effective; empty when it is.
     public var reasons: [IneffectiveReason] { isKnown ? editor.reasons(slot: slot) : [] }
 
-    /// Formats a value (SPEC 3.6); `locale` is only used when given.
+    /// Formats a value (Specs/Settings.md §7); `locale` is only used when given.
     public func format(_ value: Value, locale: Locale? = nil) -> String {
         descriptor.format(value.settingValue, locale: locale)
     }
@@ -95,7 +95,7 @@ public struct PreferenceHandle<Schema: SettingsSchema, Value: SettingValueConver
     }
 
     /// The label of a picker's "none" entry, which clears the preference: it names what then
-    /// applies, such as "Default (Justify)" when an app default supplies justify (SPEC 5.4).
+    /// applies, such as "Default (Justify)" when an app default supplies justify (Specs/Resolution.md §5).
     public var noneLabel: String {
         guard isKnown else { return "Default" }
         var cleared = editor

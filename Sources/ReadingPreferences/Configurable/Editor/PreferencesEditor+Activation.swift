@@ -1,5 +1,5 @@
 extension PreferencesEditor {
-    /// Whether the setting in `slot` is effective: its activator's answer (SPEC 3.3).
+    /// Whether the setting in `slot` is effective: its activator's answer (Specs/Settings.md §4).
     func isActive(slot: Int) -> Bool {
         let descriptors = Schema.catalogue.descriptors
         guard descriptors.indices.contains(slot), !isOverridden(slot: slot) else { return false }
@@ -22,7 +22,7 @@ extension PreferencesEditor {
     func holds(_ condition: SettingCondition, slot: Int) -> Bool {
         switch condition {
         case .isSet:
-            // "set": the preference is stored, or an app default supplies it (SPEC 3.3: the
+            // "set": the preference is stored, or an app default supplies it (Specs/Settings.md §4: the
             // context is the resolved settings, so app defaults count).
             return values[slot: slot] != nil
                 || (descriptor(slot).acceptsDefault && resolver.defaults[slot: slot] != nil)
@@ -70,7 +70,7 @@ extension PreferencesEditor {
         }
     }
 
-    /// Whether an explicit `activate` would make the setting effective now (SPEC 3.3): `false`
+    /// Whether an explicit `activate` would make the setting effective now (Specs/Settings.md §4): `false`
     /// when it is effective already or when activation cannot succeed.
     func canActivate(slot: Int) -> Bool {
         guard Schema.catalogue.descriptors.indices.contains(slot), !isActive(slot: slot) else { return false }

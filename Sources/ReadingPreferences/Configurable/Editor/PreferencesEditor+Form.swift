@@ -1,7 +1,7 @@
 import Foundation
 
 extension PreferencesEditor {
-    /// The settings form of this editor's current state (SPEC 7). Hidden settings are absent;
+    /// The settings form of this editor's current state (Specs/Resolution.md §9.4). Hidden settings are absent;
     /// rows are grouped into sections by their descriptors' `group`.
     public func form(locale: Locale? = nil) -> SettingsForm {
         var sections: [SettingsForm.Section] = []
@@ -62,7 +62,7 @@ extension PreferencesEditor {
             var options = values.map {
                 SettingsForm.Option(value: descriptor.coder.encode($0), label: descriptor.format($0))
             }
-            // SPEC 5.4: no explicit "none" can be stored; the picker's none entry clears the preference.
+            // Specs/Resolution.md §5: no explicit "none" can be stored; the picker's none entry clears the preference.
             if descriptor.noneLabel != nil || descriptor.fallback == nil && !isResolvedByRule(descriptor) {
                 options.insert(
                     SettingsForm.Option(value: nil, label: descriptor.noneLabel ?? handle.noneLabel), at: 0)
@@ -73,7 +73,7 @@ extension PreferencesEditor {
 
     /// Settings that always resolve by a configurable's own rule (language, reading
     /// progression, theme...) never offer a "none" entry. A value that only an app default
-    /// supplies is not a rule: clearing the preference then shows "Default (Justify)" (SPEC 5.4).
+    /// supplies is not a rule: clearing the preference then shows "Default (Justify)" (Specs/Resolution.md §5).
     private func isResolvedByRule(_ descriptor: SettingDescriptor) -> Bool {
         var cleared = self
         guard let slot = Schema.catalogue.slot(forKey: descriptor.key) else { return false }

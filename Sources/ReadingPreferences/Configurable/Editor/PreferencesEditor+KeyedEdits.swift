@@ -20,7 +20,7 @@ extension PreferencesEditor {
     ///   - key: The setting's key.
     ///   - json: The new value as JSON, or `nil` or `null` to remove the preference.
     ///   - activate: Whether to also write the setting's automatic requirements when it would
-    ///     not take effect (SPEC 3.3).
+    ///     not take effect (Specs/Settings.md §4).
     /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
     ///   - ``PreferenceError/Code/unknownKey``: the configurable declares no such key (an old
     ///     `renamedFrom` key counts as unknown).
@@ -71,7 +71,7 @@ extension PreferencesEditor {
         try toggle(slot: slot, validated: descriptor(slot).decodeAndValidate(json).map(\.valid))
     }
 
-    /// Increments a range setting by key (SPEC 3.5).
+    /// Increments a range setting by key (Specs/Settings.md §6).
     ///
     /// - Parameter key: The range or percent setting's key.
     /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
@@ -81,7 +81,7 @@ extension PreferencesEditor {
         try step(slot: slot(forKey: key), up: true)
     }
 
-    /// Decrements a range setting by key (SPEC 3.5).
+    /// Decrements a range setting by key (Specs/Settings.md §6).
     ///
     /// - Parameter key: The range or percent setting's key.
     /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
@@ -91,7 +91,7 @@ extension PreferencesEditor {
         try step(slot: slot(forKey: key), up: false)
     }
 
-    /// Adds `amount` to a range setting by key, ignoring steps (SPEC 3.4 `adjustBy`).
+    /// Adds `amount` to a range setting by key, ignoring steps (Specs/Settings.md §5 `adjustBy`).
     ///
     /// - Parameters:
     ///   - key: The range or percent setting's key.
@@ -106,7 +106,7 @@ extension PreferencesEditor {
         try adjust(slot: slot(forKey: key), by: amount)
     }
 
-    /// Makes a setting effective by key, writing every requirement it can (SPEC 3.3).
+    /// Makes a setting effective by key, writing every requirement it can (Specs/Settings.md §4).
     ///
     /// - Parameter key: The setting's key.
     /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
@@ -119,7 +119,7 @@ extension PreferencesEditor {
 }
 
 extension PreferencesEditor {
-    /// Applies one edit by key (SPEC 3.4).
+    /// Applies one edit by key (Specs/Settings.md §5).
     ///
     /// A failing edit throws a ``PreferenceError`` and leaves the preferences unchanged.
     ///

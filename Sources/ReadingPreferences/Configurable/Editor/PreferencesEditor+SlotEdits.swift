@@ -1,8 +1,8 @@
-// The untyped edits every public form (typed settings, keys) goes through (SPEC 3.4, 3.5).
+// The untyped edits every public form (typed settings, keys) goes through (Specs/Settings.md §5, §6).
 extension PreferencesEditor {
     func descriptor(_ slot: Int) -> SettingDescriptor { Schema.catalogue.descriptors[slot] }
 
-    /// The stored value of a slot, decoded but not validated (SPEC 3.4 `get`).
+    /// The stored value of a slot, decoded but not validated (Specs/Settings.md §5 `get`).
     func storedValue(slot: Int) -> SettingValue? {
         let descriptor = descriptor(slot)
         guard let stored = preferences.storedMember(of: descriptor),
@@ -11,7 +11,7 @@ extension PreferencesEditor {
         return value
     }
 
-    /// The effective value of a slot (SPEC 5.4).
+    /// The effective value of a slot (Specs/Resolution.md §5).
     func effectiveValue(slot: Int) -> SettingValue? {
         resolver.effectiveValue(ofSlot: slot, in: settings)
     }
@@ -63,7 +63,7 @@ extension PreferencesEditor {
         try set(slot: slot, validated: descriptor.acceptAndValidate(.bool(!current)), activate: true)
     }
 
-    /// SPEC 3.4 `toggle(enumSetting, value)`: the stored value → removed, otherwise set.
+    /// Specs/Settings.md §5 `toggle(enumSetting, value)`: the stored value → removed, otherwise set.
     mutating func toggle(slot: Int, validated: Result<SettingValue, ValueFailure>) throws(PreferenceError) {
         let descriptor = descriptor(slot)
         guard descriptor.kind.isChoice else { throw PreferenceError(.wrongKind, key: descriptor.key) }
@@ -80,7 +80,7 @@ extension PreferencesEditor {
     }
 
     /// The start of a progression: the stored value validated and coerced, or the effective
-    /// value when unset or undecodable (SPEC 3.5).
+    /// value when unset or undecodable (Specs/Settings.md §6).
     func progressionStart(slot: Int) -> Double {
         progressionStart(slot: slot, descriptor: descriptor(slot))
     }
@@ -107,7 +107,7 @@ extension PreferencesEditor {
             activate: true)
     }
 
-    /// SPEC 3.5: the nearest step beyond a tolerance of 0.001, or `nil` when there is none.
+    /// Specs/Settings.md §6: the nearest step beyond a tolerance of 0.001, or `nil` when there is none.
     static func nextStep(from start: Double, in steps: [Double], up: Bool) -> Double? {
         let tolerance = 0.001
         if up { return steps.first { $0 > start + tolerance } }

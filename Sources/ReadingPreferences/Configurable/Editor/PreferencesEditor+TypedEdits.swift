@@ -1,4 +1,4 @@
-// The typed edits (SPEC 3.4). Each validates first and leaves everything unchanged on error.
+// The typed edits (Specs/Settings.md §5). Each validates first and leaves everything unchanged on error.
 extension PreferencesEditor {
     func slot<Value>(of setting: Setting<Schema, Value>) throws(PreferenceError) -> Int {
         guard let slot = Schema.catalogue.storage.slot(of: setting.descriptor) else {
@@ -11,7 +11,7 @@ extension PreferencesEditor {
     ///
     /// The value is validated: a rejected value throws and leaves the preferences untouched, a
     /// coerced value is stored coerced. With `activate` (the default), when the setting is not
-    /// effective, its automatic requirements are written too (SPEC 3.3), such as
+    /// effective, its automatic requirements are written too (Specs/Settings.md §4), such as
     /// `publisherStyles = false` for word spacing.
     ///
     /// ```swift
@@ -23,7 +23,7 @@ extension PreferencesEditor {
     ///   - setting: The setting to write.
     ///   - value: The new value, or `nil` to remove the preference.
     ///   - activate: Whether to also write the setting's automatic requirements when it would
-    ///     not take effect (SPEC 3.3).
+    ///     not take effect (Specs/Settings.md §4).
     /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
     ///   - ``PreferenceError/Code/unknownKey``: the schema's catalogue does not hold `setting`.
     ///   - ``PreferenceError/Code/typeMismatch``: the value has a type the setting's coder never
@@ -38,7 +38,7 @@ extension PreferencesEditor {
         try set(slot: slot(of: setting), value: value?.settingValue, activate: activate)
     }
 
-    /// Sets a setting to `transform(stored value ?? effective value)` (SPEC 3.4 `update`).
+    /// Sets a setting to `transform(stored value ?? effective value)` (Specs/Settings.md §5 `update`).
     ///
     /// ```swift
     /// try editor.update(.pageMargins) { $0 * 2 }
@@ -47,7 +47,7 @@ extension PreferencesEditor {
     /// - Parameters:
     ///   - setting: The setting to write.
     ///   - activate: Whether to also write the setting's automatic requirements when it would
-    ///     not take effect (SPEC 3.3).
+    ///     not take effect (Specs/Settings.md §4).
     ///   - transform: Computes the new value from the current one.
     /// - Throws: ``PreferenceError``, and the preferences are left unchanged:
     ///   - ``PreferenceError/Code/unknownKey``: the schema's catalogue does not hold `setting`.
@@ -79,7 +79,7 @@ extension PreferencesEditor {
     }
 
     /// Removes every key this configurable declares, with their aliases. Unknown keys and
-    /// reserved `$` keys stay, so keys of a newer app version survive a reset (SPEC 3.4).
+    /// reserved `$` keys stay, so keys of a newer app version survive a reset (Specs/Settings.md §5).
     public mutating func clear() {
         for slot in Schema.catalogue.descriptors.indices { unstore(slot: slot) }
         reresolve()
@@ -120,7 +120,7 @@ extension PreferencesEditor {
         try toggle(slot: slot, validated: descriptor(slot).acceptAndValidate(value.settingValue))
     }
 
-    /// Moves a range setting to its next step or by its increment (SPEC 3.5). The result is
+    /// Moves a range setting to its next step or by its increment (Specs/Settings.md §6). The result is
     /// always written, so an unset preference becomes explicit.
     ///
     /// ```swift
@@ -137,7 +137,7 @@ extension PreferencesEditor {
         try step(slot: slot(of: setting), up: true)
     }
 
-    /// Moves a range setting to its previous step or back by its increment (SPEC 3.5). The
+    /// Moves a range setting to its previous step or back by its increment (Specs/Settings.md §6). The
     /// result is always written, so an unset preference becomes explicit.
     ///
     /// - Parameter setting: The range or percent setting.
@@ -151,7 +151,7 @@ extension PreferencesEditor {
     }
 
     /// Adds `amount` to a range setting, ignoring steps, rounded like an increment and coerced
-    /// into the range (SPEC 3.4 `adjustBy`).
+    /// into the range (Specs/Settings.md §5 `adjustBy`).
     ///
     /// ```swift
     /// try editor.adjust(.fontSize, by: -0.25)
@@ -173,7 +173,7 @@ extension PreferencesEditor {
     }
 
     /// Makes a setting effective by writing every requirement it can (automatic and manual),
-    /// or throws ``PreferenceError/Code/notActivatable`` and changes nothing (SPEC 3.3).
+    /// or throws ``PreferenceError/Code/notActivatable`` and changes nothing (Specs/Settings.md §4).
     /// Activating an effective setting succeeds and changes nothing.
     ///
     /// ```swift

@@ -1,5 +1,5 @@
 /// Wraps preferences for one configurable and edits them through its setting descriptors
-/// (SPEC 4).
+/// (Specs/Resolution.md §1).
 ///
 /// The editor is a `Sendable` value: create it from preferences and a resolver (which holds the
 /// app defaults, the publication context and the environment), edit with its `mutating`
@@ -15,14 +15,14 @@
 /// ```
 ///
 /// Any schema built from descriptors gets this editor for free: ``set(_:_:activate:)`` validates
-/// and activates, ``toggle(_:)-(Setting<Schema,Bool>)``, ``increment(_:)`` and friends follow SPEC 3.4 and 3.5, and
+/// and activates, ``toggle(_:)-(Setting<Schema,Bool>)``, ``increment(_:)`` and friends follow Specs/Settings.md §5 and §6, and
 /// every failure is a typed ``PreferenceError`` that leaves the preferences unchanged.
 public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
     /// The resolver: app defaults, publication context and environment.
     public let resolver: Schema.Resolver
     /// The edited preferences, ready to store and submit.
     public private(set) var preferences: Preferences
-    /// Temporary overrides (a debug layer, SPEC 9): they win over ``preferences`` in resolution
+    /// Temporary overrides (a debug layer, Specs/Store.md §1.2): they win over ``preferences`` in resolution
     /// but are never edited. A handle of an overridden key is not effective, with the reason
     /// ``IneffectiveReason/overridden``, and an edit of it is still stored in ``preferences``.
     public let overrides: Preferences
@@ -53,7 +53,7 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
     /// The schema's catalogue.
     public var catalogue: SettingCatalogue { Schema.catalogue }
 
-    /// The diagnostics of the edited preferences (SPEC 3.7).
+    /// The diagnostics of the edited preferences (Specs/Settings.md §8).
     public var diagnostics: [PreferenceDiagnostic] { Schema.catalogue.diagnostics(for: preferences) }
 
     /// A read-only view of one setting.
@@ -95,7 +95,7 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
         resolver.resolve(changedSlot: slot, values, into: &settings)
     }
 
-    /// Stores an accepted, validated value, removing any `renamedFrom` alias (SPEC 7).
+    /// Stores an accepted, validated value, removing any `renamedFrom` alias (Specs/Resolution.md §9.2).
     mutating func store(_ value: SettingValue, slot: Int) {
         store(value, slot: slot, descriptor: Schema.catalogue.descriptors[slot])
     }
@@ -121,7 +121,7 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
     }
 
     /// `set` once the value is valid: store, re-resolve, then activate the automatic parts
-    /// when asked and needed (SPEC 3.3, 3.4).
+    /// when asked and needed (Specs/Settings.md §4, §5).
     mutating func commit(_ value: SettingValue, slot: Int, activate: Bool) {
         commit(value, slot: slot, descriptor: Schema.catalogue.descriptors[slot], activate: activate)
     }
@@ -136,7 +136,7 @@ public struct PreferencesEditor<Schema: SettingsSchema>: Sendable {
         }
     }
 
-    /// Transactional activation (SPEC 3.3): write every inactive requires-preference part on a
+    /// Transactional activation (Specs/Settings.md §4): write every inactive requires-preference part on a
     /// copy, re-resolve, keep the copy only when the setting is now active.
     mutating func runActivation(slot: Int, includingManual: Bool) -> Bool {
         let catalogue = Schema.catalogue

@@ -2,7 +2,7 @@ import Foundation
 
 /// Finds the bytes of a JSON string that end a plain run, eight at a time.
 ///
-/// SPEC 13: keys and values are copied whole when nothing in them needs attention, so the scan
+/// Specs/Preferences.md §2.9: keys and values are copied whole when nothing in them needs attention, so the scan
 /// for what does (a quote, a backslash, a control character; for the parser also a non-ASCII
 /// byte, which must be validated) decides how fast strings are read and written. Each step loads
 /// eight bytes and flags the wanted ones with carry-free bit arithmetic; the lowest flag is

@@ -1,7 +1,7 @@
 /// Reads the members of one JSON object with their types checked, reporting problems with the
 /// member's path (``JSONMemberError``).
 ///
-/// A member whose value is `null` reads as missing, as SPEC 11 asks of vector inputs. Where `null`
+/// A member whose value is `null` reads as missing, as Specs/README.md §3 asks of vector inputs. Where `null`
 /// has a meaning of its own (`"value": null` clears in a `set` edit, `"htmlDir": null` expects no
 /// `dir` attribute), callers read the member with `rawValue(_:)`.
 package struct JSONMemberReader {

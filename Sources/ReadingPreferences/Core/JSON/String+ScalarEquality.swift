@@ -27,7 +27,7 @@ extension String {
 }
 
 /// A `String` wrapper whose equality is scalar equality, for dictionaries and sets that hold
-/// JSON keys or identifiers (SPEC 2, SPEC 10.1: `café` precomposed and decomposed are two keys).
+/// JSON keys or identifiers (Specs/Preferences.md §2, Specs/Sync.md §1: `café` precomposed and decomposed are two keys).
 ///
 /// The hash feeds the key's UTF-8 bytes to the per-process seeded `Hasher`: equal bytes are
 /// equal scalars, it is cheaper than `String`'s canonical hash, and an attacker cannot choose

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Something noticed while decoding preferences for a configurable (SPEC 3.7). The preferences
+/// Something noticed while decoding preferences for a configurable (Specs/Settings.md §8). The preferences
 /// are still decoded, and the value concerned is kept as stored.
 ///
 /// At most one diagnostic is reported per key, none for reserved `$` keys.

@@ -1,4 +1,4 @@
-/// A typed error from an edit (SPEC 3.7). Edits never crash on bad input; they throw this and
+/// A typed error from an edit (Specs/Settings.md §8). Edits never crash on bad input; they throw this and
 /// leave the preferences unchanged.
 ///
 /// ```swift

@@ -1,5 +1,5 @@
 extension Preferences {
-    /// Returns these preferences with `other`'s keys written over them (SPEC 3.4).
+    /// Returns these preferences with `other`'s keys written over them (Specs/Settings.md §5).
     ///
     /// Keys only in `self` survive; the order is `self`'s keys in order, then the new keys of
     /// `other` in order.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Preferences {
-    /// Decodes a JSON document losslessly, keeping key order (SPEC 2).
+    /// Decodes a JSON document losslessly, keeping key order (Specs/Preferences.md §2).
     ///
     /// Throws a ``JSONDecodingError`` naming the problem and its byte offset when the input is
     /// empty, is not valid JSON, or its top level is not an object.
@@ -36,7 +36,7 @@ extension Preferences {
         let parsed = try result.get()
         var preferences = Preferences()
         preferences.members = parsed.members
-        // SPEC 2: a JSON null means unset.
+        // Specs/Preferences.md §2: a JSON null means unset.
         if preferences.members.contains(where: \.value.isNull) {
             preferences.members.removeAll(where: \.value.isNull)
         }

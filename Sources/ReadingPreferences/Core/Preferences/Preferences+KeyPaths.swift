@@ -1,6 +1,6 @@
 import Foundation
 
-// SPEC 7: nested configuration (`{"reader": {"sidebar": {"width": 300}}}`) as dotted keys
+// Specs/Resolution.md §9.5: nested configuration (`{"reader": {"sidebar": {"width": 300}}}`) as dotted keys
 // (`reader.sidebar.width`), array elements as `.0`, `.1`, a dot inside a key escaped as `\.`
 // (and a backslash as `\\`) so that the round trip is lossless. A nested object key that reads
 // as an array index (`"0"`, `"12"`) is written `\0`, `\12`, so it nests back into an object, not

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the user (or the app) asked for: an ordered, lossless JSON object of preferences (SPEC 2).
+/// What the user (or the app) asked for: an ordered, lossless JSON object of preferences (Specs/Preferences.md §2).
 ///
 /// Keys keep their insertion order; re-setting a key keeps its position. Keys no configurable
 /// knows, values no descriptor can decode and reserved `$` keys are all kept verbatim, so an
@@ -123,7 +123,7 @@ public struct Preferences: Sendable, Hashable, ExpressibleByDictionaryLiteral, C
 
 extension Preferences {
     /// Where a setting's value is stored: under its key, or, when the key is absent, under its
-    /// first `renamedFrom` alias present (SPEC 7). The one rule for old keys of renamed settings.
+    /// first `renamedFrom` alias present (Specs/Resolution.md §9.2). The one rule for old keys of renamed settings.
     ///
     /// - Parameter descriptor: The setting's descriptor.
     /// - Returns: The stored key and value, and whether the key is an alias; `nil` when unset.

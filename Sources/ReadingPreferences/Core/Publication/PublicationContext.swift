@@ -1,4 +1,4 @@
-/// What a configurable knows of the publication (SPEC 1, 5.1): its layout, its languages and the
+/// What a configurable knows of the publication (Specs/Preferences.md §1, Specs/Resolution.md §2): its layout, its languages and the
 /// reading progression it declares.
 ///
 /// Every configurable reads the part it needs: EPUB all of it, PDF the reading progression, TTS

@@ -1,4 +1,4 @@
-/// The reading progression a publication declares (SPEC 5.1).
+/// The reading progression a publication declares (Specs/Resolution.md §2).
 public enum PublicationReadingProgression: String, Sendable, Hashable, Codable, CaseIterable {
     /// Left to right.
     case ltr

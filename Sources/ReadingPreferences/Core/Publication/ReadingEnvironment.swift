@@ -1,4 +1,4 @@
-/// Inputs from the device, beside the publication (SPEC 4).
+/// Inputs from the device, beside the publication (Specs/Resolution.md §1).
 ///
 /// ```swift
 /// let environment = ReadingEnvironment(forceScroll: UIAccessibility.isVoiceOverRunning,
@@ -27,7 +27,7 @@ public enum SystemAppearance: String, Sendable, Hashable, Codable, CaseIterable 
 
 extension ReadingEnvironment {
     /// Reads an environment from a JSON object such as `{"forceScroll": true, "appearance": "dark"}`
-    /// (SPEC 4, 11).
+    /// (Specs/Resolution.md §1, Specs/README.md §3).
     ///
     /// Both members are optional (light appearance, scroll not forced); `null` counts as missing
     /// and unknown members are ignored.

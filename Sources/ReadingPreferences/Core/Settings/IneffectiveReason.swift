@@ -1,4 +1,4 @@
-/// Why a setting is not effective (SPEC 3.7, 4): a code with arguments and an English default
+/// Why a setting is not effective (Specs/Settings.md §8, Specs/Resolution.md §1): a code with arguments and an English default
 /// text, so an app can localize it.
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Locale-independent number formatting and decimal stepping (SPEC 3.5, 3.6).
+/// Locale-independent number formatting and decimal stepping (Specs/Settings.md §6, §7).
 ///
 /// `decimal(_:)` and `percent(_:)` run for every value written to the CSS output, so they build
 /// their digits with integer arithmetic instead of `String(format:)` or a `NumberFormatter`.
@@ -9,7 +9,7 @@ import Foundation
 /// `"-Infinity"` (without a `%` sign for percentages), which makes a bad value visible instead of
 /// crashing a reader.
 enum NumberFormatting {
-    /// Formats a value for display and CSS (SPEC 3.6): rounded half away from zero to 5 fraction
+    /// Formats a value for display and CSS (Specs/Settings.md §7): rounded half away from zero to 5 fraction
     /// digits, shortest form, trailing zeros and point removed, `-0` as `0`, no grouping, no
     /// exponent.
     ///
@@ -38,7 +38,7 @@ enum NumberFormatting {
         let scaled = roundedHalfAwayFromZero(value * 100_000)
         // Below 10^15 the rounded integer n has at most 15 significant digits, so the decimal
         // n / 10^5 is exactly the shortest form of the binary64 quotient (DBL_DIG is 15): writing
-        // n's digits is the SPEC result, without dividing or printing a Double. A negative n is
+        // n's digits is the specified result, without dividing or printing a Double. A negative n is
         // at most -1, so "-0" never comes out.
         if scaled.magnitude < 1e15 {
             let magnitude = UInt64(scaled.magnitude)
@@ -64,7 +64,7 @@ enum NumberFormatting {
             trimsZeros: true, suffix: suffix)
     }
 
-    /// Formats a ratio as a percentage (SPEC 3.6): `(value * 100)` rounded half away from zero,
+    /// Formats a ratio as a percentage (Specs/Settings.md §7): `(value * 100)` rounded half away from zero,
     /// then `%`; no truncation of large values, no grouping, no exponent.
     ///
     /// ```swift
@@ -86,7 +86,7 @@ enum NumberFormatting {
         guard value.isFinite, value.magnitude < 4_503_599_627_370_496 else { return nil }
         let scaled = roundedHalfAwayFromZero(value * 100)
         if scaled.magnitude < 9_007_199_254_740_992 {
-            // SPEC 3.6 literally: the binary64 product, rounded.
+            // Specs/Settings.md §7 literally: the binary64 product, rounded.
             return .fixedPoint(
                 integerPart: UInt64(scaled.magnitude), fraction: 0, fractionDigits: 0, isNegative: scaled < 0,
                 trimsZeros: false, suffix: "%")
@@ -108,9 +108,9 @@ enum NumberFormatting {
     /// ```
     static func decimal(_ value: Double, locale: Locale) -> String {
         guard value.isFinite else { return nonFinite(value) }
-        // Round first with the SPEC rule so the formatter's own (half-even) rounding never decides.
+        // Round first with the rule of Specs/Settings.md §7 so the formatter's own (half-even) rounding never decides.
         var rounded = (value * 100_000).rounded(.toNearestOrAwayFromZero) / 100_000
-        if rounded == 0 { rounded = 0 }  // SPEC 3.6: "-0" is written "0".
+        if rounded == 0 { rounded = 0 }  // Specs/Settings.md §7: "-0" is written "0".
         let formatter = localeFormatter(locale, style: .decimal, maximumFractionDigits: 5)
         return formatter.string(from: NSNumber(value: rounded)) ?? decimal(value)
     }
@@ -127,7 +127,7 @@ enum NumberFormatting {
         return formatter.string(from: NSNumber(value: rounded / 100)) ?? percent(value)
     }
 
-    /// A formatter for `locale` with the SPEC's choices: no grouping, half-up rounding, up to
+    /// A formatter for `locale` with the choices of Specs/Settings.md §7: no grouping, half-up rounding, up to
     /// `maximumFractionDigits` digits (the value is already rounded to them).
     private static func localeFormatter(
         _ locale: Locale, style: NumberFormatter.Style, maximumFractionDigits: Int
@@ -156,7 +156,7 @@ enum NumberFormatting {
         return max(0, parts.digits.count - parts.pointPosition)
     }
 
-    /// `start + amount`, rounded to the fraction digits of its operands (SPEC 3.5), so repeated
+    /// `start + amount`, rounded to the fraction digits of its operands (Specs/Settings.md §6), so repeated
     /// steps of 0.1 land on the doubles a person would type.
     ///
     /// `d` is the larger of the fraction digits of `start` and `amount`, capped at 10, and the sum

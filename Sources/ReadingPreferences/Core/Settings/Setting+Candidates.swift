@@ -1,6 +1,6 @@
 extension Setting {
     /// The first value among the candidates that decodes and validates (coercion allowed), or
-    /// `fallback` (SPEC 3.4 `copyFirstValidValue`).
+    /// `fallback` (Specs/Settings.md §5 `copyFirstValidValue`).
     ///
     /// ```swift
     /// // Prefer the book's own choice, then the shared one, then 1.0.
@@ -42,7 +42,7 @@ extension Preferences {
 }
 
 extension Preferences {
-    /// The stored value of a setting, decoded with its coder but not validated (SPEC 3.4 `get`):
+    /// The stored value of a setting, decoded with its coder but not validated (Specs/Settings.md §5 `get`):
     /// `nil` when the key (and its `renamedFrom` aliases) is unset or its value does not decode.
     ///
     /// ```swift

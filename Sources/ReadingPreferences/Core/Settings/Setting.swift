@@ -1,7 +1,7 @@
 import Foundation
 
 /// A typed setting descriptor: the descriptor of one key of the configurable `Owner`, whose
-/// values are `Value`s (SPEC 3).
+/// values are `Value`s (Specs/Settings.md §1).
 ///
 /// Catalogues declare their settings as static members, so an editor call reads
 /// `editor.increment(.fontSize)`:
@@ -47,7 +47,7 @@ public struct Setting<Owner: SettingsSchema, Value: SettingValueConvertible>: Se
     /// `kind key`, for debugging.
     public var description: String { descriptor.description }
 
-    /// Formats a value for display (SPEC 3.6).
+    /// Formats a value for display (Specs/Settings.md §7).
     public func format(_ value: Value, locale: Locale? = nil) -> String {
         descriptor.format(value.settingValue, locale: locale)
     }

@@ -1,4 +1,4 @@
-/// Says whether a setting is active for given resolved settings, and how to activate it (SPEC 3.3).
+/// Says whether a setting is active for given resolved settings, and how to activate it (Specs/Settings.md §4).
 ///
 /// A setting's activator is the all-of of the items in its "effective when" cell, in the order
 /// written; `isEffective` is exactly that activator's answer.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension SettingCatalogue {
-    /// The diagnostics of preferences for this catalogue (SPEC 3.7): at most one per key, none
+    /// The diagnostics of preferences for this catalogue (Specs/Settings.md §8): at most one per key, none
     /// for `$` keys.
     ///
     /// ```swift
@@ -39,7 +39,7 @@ extension SettingCatalogue {
         return result
     }
 
-    /// The diagnostics of app defaults (SPEC 5.4): what ``SettingValueTable/init(_:asDefaults:)``
+    /// The diagnostics of app defaults (Specs/Resolution.md §5): what ``SettingValueTable/init(_:asDefaults:)``
     /// ignores, so a tool can say why a default has no effect. Unknown keys and keys the defaults
     /// may not set are reported as ignored, with the rejected values.
     ///

@@ -1,5 +1,5 @@
-// The catalogue's hot paths, run on its plain-data tables (SPEC 13): stored values into slots
-// (SPEC 3.1, 3.2, 7) and resolution's step 6 (SPEC 5.3). Each is one method of the storage class,
+// The catalogue's hot paths, run on its plain-data tables (Specs/Settings.md §1.4): stored values into slots
+// (Specs/Settings.md §2, §3, Specs/Resolution.md §9.2) and resolution's step 6 (Specs/Resolution.md §4). Each is one method of the storage class,
 // so the tables are borrowed, never copied, and a document costs work per stored key.
 extension SettingCatalogue.Storage {
     /// The valid value of stored JSON for a slot, or `nil` when it does not decode or is
@@ -27,8 +27,8 @@ extension SettingCatalogue.Storage {
 
     /// Decodes and validates preferences into a slot table: undecodable and rejected values are
     /// unset, values out of range are coerced, unknown and reserved keys are ignored, and a
-    /// `renamedFrom` alias supplies a value when its setting's own key is absent (SPEC 7). With
-    /// `asDefaults`, keys defaults may not set are ignored (SPEC 5.4).
+    /// `renamedFrom` alias supplies a value when its setting's own key is absent (Specs/Resolution.md §9.2). With
+    /// `asDefaults`, keys defaults may not set are ignored (Specs/Resolution.md §5).
     func values(of preferences: Preferences, asDefaults: Bool) -> SlotStorage {
         var values = empty
         overlay(preferences, onto: &values, asDefaults: asDefaults)
@@ -37,7 +37,7 @@ extension SettingCatalogue.Storage {
 
     /// Decodes preferences as ``values(of:asDefaults:)`` does and writes the valid values over
     /// `values` (a value that does not decode leaves the slot as it was), so preferences can be
-    /// decoded straight over the fallbacks and defaults they resolve against (SPEC 5.3 step 6).
+    /// decoded straight over the fallbacks and defaults they resolve against (Specs/Resolution.md §4 step 6).
     ///
     /// - Returns: The slots written, as a mask of the first 64.
     @discardableResult
@@ -73,7 +73,7 @@ extension SettingCatalogue.Storage {
         return written
     }
 
-    /// SPEC 5.3 step 6 for one slot: the preference ?? the default, where defaults may set the
+    /// Specs/Resolution.md §4 step 6 for one slot: the preference ?? the default, where defaults may set the
     /// slot ?? the fallback.
     func value(ofSlot slot: Int, _ preferences: SlotStorage, _ defaults: SlotStorage) -> SettingValue? {
         guard slot >= 0, slot < acceptsDefault.count else { return nil }

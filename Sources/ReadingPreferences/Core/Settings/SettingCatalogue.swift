@@ -118,7 +118,7 @@ public struct SettingCatalogue: Sendable, Hashable {
     }
 
     /// The slot whose value a stored key holds: the setting's own key, or one of its
-    /// `renamedFrom` aliases (SPEC 7); the one place aliases are looked up.
+    /// `renamedFrom` aliases (Specs/Resolution.md §9.2); the one place aliases are looked up.
     ///
     /// - Parameter key: A stored key.
     /// - Returns: The slot and whether the key is an alias, or `nil` for an unknown key.
@@ -151,7 +151,7 @@ public struct SettingCatalogue: Sendable, Hashable {
     /// - Returns: `true` when a descriptor has this key.
     public func contains(key: String) -> Bool { slot(forKey: key) != nil }
 
-    /// The keys of the publication-specific settings (SPEC 5.5).
+    /// The keys of the publication-specific settings (Specs/Resolution.md §6).
     public var publicationKeys: [String] {
         descriptors.filter { $0.scope == .publication }.map(\.key)
     }

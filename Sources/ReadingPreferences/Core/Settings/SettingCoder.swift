@@ -1,4 +1,4 @@
-/// How a setting's value is written to and read from JSON (SPEC 3.1).
+/// How a setting's value is written to and read from JSON (Specs/Settings.md §2).
 ///
 /// Coders are data, not closures, so descriptors stay `Sendable`, comparable and encodable.
 public enum SettingCoder: Sendable, Hashable {
@@ -10,7 +10,7 @@ public enum SettingCoder: Sendable, Hashable {
     case integer
     /// The raw string of one of the given enumeration cases; other strings are unsupported.
     case enumeration([String])
-    /// `"#RRGGBB"` on output; every form of SPEC 3.1 on input.
+    /// `"#RRGGBB"` on output; every form of Specs/Settings.md §2 on input.
     case color
     /// A well-formed BCP-47 language tag string, with `_` replaced by `-`; anything else is
     /// unsupported.
@@ -30,14 +30,14 @@ public enum SettingCoder: Sendable, Hashable {
             return .success(.bool(value))
         case .double:
             guard case .number(let number) = json else { return .failure(.typeMismatch) }
-            // SPEC 3.7: an infinity (1e400) is `notANumber` for a number setting; a stored one is
-            // diagnosed as `unsupportedValue` (SPEC 2), the only codes diagnostics have.
+            // Specs/Settings.md §8: an infinity (1e400) is `notANumber` for a number setting; a stored one is
+            // diagnosed as `unsupportedValue` (Specs/Preferences.md §2), the only codes diagnostics have.
             guard number.isFinite else { return .failure(.notANumber) }
             return .success(.number(number.doubleValue))
         case .integer:
             guard case .number(let number) = json else { return .failure(.typeMismatch) }
             if let value = number.integerValue { return .success(.integer(value)) }
-            // An integral number beyond Int saturates, so the range validator coerces it (SPEC 3.2:
+            // An integral number beyond Int saturates, so the range validator coerces it (Specs/Settings.md §3:
             // a range never rejects a finite number); a fraction or 1e400 is unsupported.
             let value = number.doubleValue
             guard value.isFinite else { return .failure(.notANumber) }
@@ -53,7 +53,7 @@ public enum SettingCoder: Sendable, Hashable {
             return Self.decodeColor(json)
         case .language:
             guard case .string(let raw) = json else { return .failure(.typeMismatch) }
-            // SPEC 3.1: only a well-formed tag, so what reaches a `lang` attribute is a tag.
+            // Specs/Settings.md §2: only a well-formed tag, so what reaches a `lang` attribute is a tag.
             let tag = LanguageTag(code: raw)
             guard tag.isWellFormed else { return .failure(.unsupportedValue) }
             return .success(.string(tag.code))
@@ -113,7 +113,7 @@ public enum SettingCoder: Sendable, Hashable {
         }
     }
 
-    // SPEC 3.1, colors exactly.
+    // Specs/Settings.md §2, colors exactly.
     private static func decodeColor(_ json: JSONValue) -> Result<SettingValue, ValueFailure> {
         switch json {
         case .string(let text):
@@ -146,7 +146,7 @@ public enum ColorEncoding: Sendable, Hashable {
     case readiumKotlin
 }
 
-/// Why a value could not be decoded or accepted (the value part of SPEC 3.7's codes).
+/// Why a value could not be decoded or accepted (the value part of the codes of Specs/Settings.md §8).
 package enum ValueFailure: Error, Sendable, Hashable {
     case typeMismatch
     case unsupportedValue

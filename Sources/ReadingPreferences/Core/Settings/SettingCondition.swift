@@ -1,4 +1,4 @@
-/// A predicate on the resolved settings and the publication (SPEC 3.3, 5.4, 6).
+/// A predicate on the resolved settings and the publication (Specs/Settings.md §4, Specs/Resolution.md §5, §8).
 public indirect enum SettingCondition: Sendable, Hashable {
     /// The setting's own preference is stored (and decodes).
     case isSet

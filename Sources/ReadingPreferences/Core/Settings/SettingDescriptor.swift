@@ -1,6 +1,6 @@
 import Foundation
 
-/// The immutable, untyped description of one setting key (SPEC 3).
+/// The immutable, untyped description of one setting key (Specs/Settings.md §1).
 ///
 /// A descriptor's behaviour (coder, validator, activator, format) is data, so catalogues can be
 /// compared with the `Specs/` files, inspected and encoded. Typed code uses ``Setting``, which
@@ -31,7 +31,7 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
         let presentation: SettingPresentation
         let customControl: String?
         /// Whether the activator has an automatic requires-preference part, the only kind `set`
-        /// activates (SPEC 3.3); without one an edit never needs to check activation.
+        /// activates (Specs/Settings.md §4); without one an edit never needs to check activation.
         let hasAutomaticRequirement: Bool
 
         init(_ spec: Specification) {
@@ -106,7 +106,7 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
         /// none (the navigator applies nothing). Configurables may add rules of their own.
         public var fallback: SettingValue?
         /// What the navigator uses when the setting resolves to none, which an editor handle
-        /// shows as its effective value (SPEC 5.4: line height 1.2, font weight 1.0...); `nil`
+        /// shows as its effective value (Specs/Resolution.md §5: line height 1.2, font weight 1.0...); `nil`
         /// when the handle shows none.
         public var effectiveValueWhenNone: SettingValue?
         /// For an optional picker, the label of its "none" entry, which clears the preference;
@@ -140,11 +140,11 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
     public var id: String { storage.key }
     /// The kind.
     public var kind: SettingKind { storage.kind }
-    /// The JSON coder (SPEC 3.1).
+    /// The JSON coder (Specs/Settings.md §2).
     public var coder: SettingCoder { storage.coder }
-    /// The validator (SPEC 3.2).
+    /// The validator (Specs/Settings.md §3).
     public var validator: SettingValidator { storage.validator }
-    /// The activator (SPEC 3.3).
+    /// The activator (Specs/Settings.md §4).
     public var activator: SettingActivator { storage.activator }
     /// The title, or `nil` for a hidden setting.
     public var title: String? { storage.title }
@@ -170,7 +170,7 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
     public var acceptsDefault: Bool { storage.acceptsDefault }
     /// The fallback value, or `nil` for none.
     public var fallback: SettingValue? { storage.fallback }
-    /// What the navigator uses when the setting resolves to none (SPEC 5.4), or `nil`.
+    /// What the navigator uses when the setting resolves to none (Specs/Resolution.md §5), or `nil`.
     public var effectiveValueWhenNone: SettingValue? { storage.effectiveValueWhenNone }
     /// The label of an optional picker's "none" entry, or `nil` when it has none.
     public var noneLabel: String? { storage.noneLabel }
@@ -182,10 +182,10 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
     public var customControl: String? { storage.customControl }
 
     /// Every key a value of this setting may be stored under: its key, then its `renamedFrom`
-    /// aliases in order (SPEC 7).
+    /// aliases in order (Specs/Resolution.md §9.2).
     public var storedKeys: [String] { [storage.key] + storage.renamedFrom }
 
-    /// Decodes stored JSON with the coder, then validates it (SPEC 3.1, 3.2): the one
+    /// Decodes stored JSON with the coder, then validates it (Specs/Settings.md §2, §3): the one
     /// decode-then-validate of the package. Returns the decoded value and the valid (possibly
     /// coerced) one.
     func decodeAndValidate(_ json: JSONValue) -> Result<
@@ -201,7 +201,7 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
         }
     }
 
-    /// Accepts a value supplied by code with the coder, then validates it (SPEC 3.4 `set`).
+    /// Accepts a value supplied by code with the coder, then validates it (Specs/Settings.md §5 `set`).
     func acceptAndValidate(_ value: SettingValue) -> Result<SettingValue, ValueFailure> {
         storage.coder.accept(value).flatMap(storage.validator.validate)
     }
@@ -219,7 +219,7 @@ public struct SettingDescriptor: Sendable, Hashable, Identifiable, CustomStringC
         return 0.1
     }
 
-    /// Formats a value for display (SPEC 3.6).
+    /// Formats a value for display (Specs/Settings.md §7).
     public func format(_ value: SettingValue, locale: Locale? = nil) -> String {
         if storage.kind == .enumeration, case .string(let raw) = value { return label(raw) }
         return storage.format.format(value, locale: locale)

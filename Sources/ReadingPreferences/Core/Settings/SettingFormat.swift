@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a setting's value becomes a label (SPEC 3.6).
+/// How a setting's value becomes a label (Specs/Settings.md §7).
 ///
 /// Formatting never depends on the process locale unless a `Locale` is passed. Rounding is half
 /// away from zero on binary64 values.

@@ -1,4 +1,4 @@
-/// The kind of a setting, which decides the operations its editor handle offers (SPEC 3).
+/// The kind of a setting, which decides the operations its editor handle offers (Specs/Settings.md §1).
 public enum SettingKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// A Boolean: `toggle`.
     case toggle
@@ -20,7 +20,7 @@ public enum SettingKind: String, Sendable, Hashable, Codable, CaseIterable {
     public var isChoice: Bool { self == .enumeration || self == .color }
 }
 
-/// Whether a key belongs to every publication or to one (SPEC 5.5).
+/// Whether a key belongs to every publication or to one (Specs/Resolution.md §6).
 public enum SettingScope: String, Sendable, Hashable, Codable, CaseIterable {
     /// Shared by every publication.
     case shared

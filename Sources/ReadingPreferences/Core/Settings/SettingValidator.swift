@@ -1,4 +1,4 @@
-/// Checks a decoded value, coercing it or rejecting it (SPEC 3.2).
+/// Checks a decoded value, coercing it or rejecting it (Specs/Settings.md §3).
 public indirect enum SettingValidator: Sendable, Hashable {
     /// Accepts every value.
     case identity

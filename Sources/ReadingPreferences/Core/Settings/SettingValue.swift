@@ -3,7 +3,7 @@ import Foundation
 /// A typed setting value, independent of any configurable.
 ///
 /// Preferences are stored as JSON (``JSONValue``); a setting's coder turns the JSON into a
-/// `SettingValue` and back (SPEC 3.1). Resolution, validation and activation all work on these
+/// `SettingValue` and back (Specs/Settings.md §2). Resolution, validation and activation all work on these
 /// values, so they never re-parse JSON.
 ///
 /// ```swift

@@ -1,5 +1,5 @@
 /// How one slot's stored JSON becomes its valid value, compiled from the descriptor's coder and
-/// validator into plain data (SPEC 3.1, 3.2, 13).
+/// validator into plain data (Specs/Settings.md §2, §3, §1.4).
 ///
 /// Decoding preferences runs for every document a back end serves; going through a descriptor
 /// for each key copies its coder and validator (reference counting, an array of cases). The
@@ -23,7 +23,7 @@ struct SlotDecoder: Sendable {
     }
 
     let kind: Kind
-    /// The range a number is coerced into (SPEC 3.2).
+    /// The range a number is coerced into (Specs/Settings.md §3).
     let range: ClosedRange<Double>
     /// The positions of the accepted strings in the catalogue's choice table.
     let choices: Range<Int>

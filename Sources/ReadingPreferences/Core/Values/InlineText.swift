@@ -2,8 +2,8 @@
 /// then copied into an output buffer (JSON, CSS) or made into a `String` only when one is asked
 /// for.
 ///
-/// SPEC 13: formatting a number for a document must not cost a `String` per number. Every
-/// fixed-point form of the package (JSON numbers written as read, SPEC 3.6 decimals and
+/// Specs/Preferences.md §2.11: formatting a number for a document must not cost a `String` per number. Every
+/// fixed-point form of the package (JSON numbers written as read, Specs/Settings.md §7 decimals and
 /// percentages) goes through ``fixedPoint(significand:fractionDigits:isNegative:trimsZeros:suffix:)``.
 struct InlineText: Sendable {
     /// The most bytes a text holds.
@@ -35,8 +35,8 @@ struct InlineText: Sendable {
     /// `[-]integerPart[.fraction][suffix]`, with `fraction` written on exactly `fractionDigits`
     /// digits (`5` on 2 digits is `.05`), or `nil` when the text would not fit.
     ///
-    /// With `trimsZeros`, trailing fraction zeros and a trailing point are dropped first (SPEC
-    /// 3.6); a number written as read keeps them (`1.50`).
+    /// With `trimsZeros`, trailing fraction zeros and a trailing point are dropped first (Specs/Settings.md
+    /// §7); a number written as read keeps them (`1.50`).
     ///
     /// - Parameters:
     ///   - integerPart: The digits before the point.

@@ -1,6 +1,6 @@
-/// A BCP-47 language tag and the predicates of SPEC 5.2.
+/// A BCP-47 language tag and the predicates of Specs/Resolution.md §3.
 ///
-/// The tag is kept as given, except that every `_` becomes `-` (SPEC 3.1), so `"zh_TW"` is stored
+/// The tag is kept as given, except that every `_` becomes `-` (Specs/Settings.md §2), so `"zh_TW"` is stored
 /// and encoded as `"zh-TW"`. A language setting accepts only well-formed tags
 /// (``isWellFormed``); a malformed tag built in code is neither right-to-left nor CJK.
 ///
@@ -15,7 +15,7 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
 {
     /// The tag as given, with every `_` replaced by `-`; letter case is kept.
     public let code: String
-    /// What SPEC 3.1 and 5.2 say of the tag, worked out once when it is made: resolution asks on
+    /// What Specs/Settings.md §2 and Specs/Resolution.md §3 say of the tag, worked out once when it is made: resolution asks on
     /// every call, and a publication's tags are made once per book.
     private let traits: Traits
 
@@ -25,7 +25,7 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
     /// LanguageTag(code: "pt_BR").code  // "pt-BR"
     /// ```
     public init(code: String) {
-        // SPEC 3.1: "_" is accepted as a separator and normalized to "-".
+        // Specs/Settings.md §2: "_" is accepted as a separator and normalized to "-".
         let code = code.utf8.contains(UInt8(ascii: "_")) ? String(code.map { $0 == "_" ? "-" : $0 }) : code
         self.code = code
         traits = Traits(code)
@@ -60,7 +60,7 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
         return lower.prefix(1).uppercased() + lower.dropFirst()
     }
 
-    /// Whether the tag is well formed (SPEC 3.1): subtags of 1 to 8 ASCII letters or digits
+    /// Whether the tag is well formed (Specs/Settings.md §2): subtags of 1 to 8 ASCII letters or digits
     /// joined by `-`, the first of letters only. A language setting rejects any other string
     /// (`unsupportedValue`), so what reaches an HTML `lang` attribute is always a tag.
     ///
@@ -72,7 +72,7 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
         traits.contains(.wellFormed)
     }
 
-    /// Whether text in this language is laid out right to left (SPEC 5.2).
+    /// Whether text in this language is laid out right to left (Specs/Resolution.md §3).
     ///
     /// Traditional Chinese written exactly as `zh-Hant` or `zh-TW` counts as right to left, as in
     /// Readium, because it selects the vertical, right-to-left page progression.
@@ -87,7 +87,7 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
         traits.contains(.rightToLeft)
     }
 
-    /// Whether this is a Chinese, Japanese or Korean language or script (SPEC 5.2).
+    /// Whether this is a Chinese, Japanese or Korean language or script (Specs/Resolution.md §3).
     ///
     /// ```swift
     /// LanguageTag(code: "ja-JP").isCJK    // true
@@ -123,7 +123,7 @@ public struct LanguageTag: Sendable, Hashable, Codable, CustomStringConvertible,
         try container.encode(code)
     }
 
-    // MARK: - SPEC 5.2
+    // MARK: - Specs/Resolution.md §3
 
     /// What the predicates answer, as bits.
     private struct Traits: OptionSet, Sendable {

@@ -1,7 +1,7 @@
-// SPEC 3.1: the CSS Color 4 named colors accepted when decoding a color.
+// Specs/Settings.md §2: the CSS Color 4 named colors accepted when decoding a color.
 
 extension RGBColor {
-    /// The 148 CSS Color 4 named colors, in alphabetical order, with lower-case names (SPEC 3.1).
+    /// The 148 CSS Color 4 named colors, in alphabetical order, with lower-case names (Specs/Settings.md §2).
     ///
     /// Both the `gray` and `grey` spellings are listed as separate names, `rebeccapurple` is included,
     /// and `transparent` is not (it is not an opaque color).

@@ -1,4 +1,4 @@
-/// An opaque RGB color (SPEC 3.1).
+/// An opaque RGB color (Specs/Settings.md §2).
 ///
 /// Colors are always opaque: every form that carries an alpha channel is accepted only when the
 /// alpha is fully opaque (`FF`), so a value never silently loses transparency.
@@ -39,7 +39,7 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
     /// RGBColor(rgb: -1)          // nil
     /// ```
     public init?(rgb: Int) {
-        // SPEC 3.1: only 0 ... 0xFFFFFF is RGB; negative integers are the Kotlin ARGB form.
+        // Specs/Settings.md §2: only 0 ... 0xFFFFFF is RGB; negative integers are the Kotlin ARGB form.
         guard (0...0xFF_FFFF).contains(rgb) else { return nil }
         self.init(
             red: UInt8(truncatingIfNeeded: rgb >> 16),
@@ -69,7 +69,7 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
     /// RGBColor(readiumKotlinARGB: -33554432)  // nil (alpha 0xFE)
     /// ```
     public init?(readiumKotlinARGB: Int) {
-        // SPEC 3.1: a negative integer from -2^31 to -1, accepted only with alpha FF.
+        // Specs/Settings.md §2: a negative integer from -2^31 to -1, accepted only with alpha FF.
         guard readiumKotlinARGB < 0, readiumKotlinARGB >= Int(Int32.min) else { return nil }
         let bits = UInt32(bitPattern: Int32(truncatingIfNeeded: readiumKotlinARGB))
         guard bits >> 24 == 0xFF else { return nil }
@@ -90,7 +90,7 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
 
     // MARK: - String forms
 
-    /// The canonical `"#RRGGBB"` form with upper-case hex digits (SPEC 3.1).
+    /// The canonical `"#RRGGBB"` form with upper-case hex digits (Specs/Settings.md §2).
     ///
     /// ```swift
     /// RGBColor(red: 0xAB, green: 0xCD, blue: 0xEF).hexString  // "#ABCDEF"
@@ -131,7 +131,7 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
             // "#RGB" doubles each digit, as in CSS: "#F00" is "#FF0000".
             self.init(red: nibbles[0] * 0x11, green: nibbles[1] * 0x11, blue: nibbles[2] * 0x11)
         case 6, 8:
-            // SPEC 3.1: "#RRGGBBAA" only when fully opaque; "#RGBA" (4 digits) is never accepted.
+            // Specs/Settings.md §2: "#RRGGBBAA" only when fully opaque; "#RGBA" (4 digits) is never accepted.
             if nibbles.count == 8 {
                 guard nibbles[6] == 0xF, nibbles[7] == 0xF else { return nil }
             }
@@ -170,7 +170,7 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
         self = color
     }
 
-    /// Parses any string form of SPEC 3.1: a hex form (see ``init(hexString:)``) or a CSS named
+    /// Parses any string form of Specs/Settings.md §2: a hex form (see ``init(hexString:)``) or a CSS named
     /// color (see ``init(cssName:)``). No surrounding whitespace is allowed.
     ///
     /// ```swift
@@ -195,7 +195,7 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
     ///
     /// Throws `DecodingError.dataCorrupted` for an unsupported string, and the decoder's type
     /// mismatch error when the value is not a string (integer forms are handled by the
-    /// preferences JSON coder, SPEC 3.1, not here).
+    /// preferences JSON coder, Specs/Settings.md §2, not here).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let string = try container.decode(String.self)
@@ -203,12 +203,12 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: decoder.codingPath,
-                    debugDescription: "Unsupported color \"\(string)\" (SPEC 3.1)"))
+                    debugDescription: "Unsupported color \"\(string)\" (Specs/Settings.md §2)"))
         }
         self = color
     }
 
-    /// Encodes the color as its canonical `"#RRGGBB"` string (SPEC 3.1).
+    /// Encodes the color as its canonical `"#RRGGBB"` string (Specs/Settings.md §2).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(hexString)

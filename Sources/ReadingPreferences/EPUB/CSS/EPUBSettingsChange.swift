@@ -1,5 +1,5 @@
 extension EPUB {
-    /// What a navigator must do when its settings change (SPEC 8).
+    /// What a navigator must do when its settings change (Specs/CSS.md §1.8).
     public enum SettingsChange: Sendable, Hashable {
         /// Nothing visible changed.
         case none
@@ -14,7 +14,7 @@ extension EPUB {
         "readingProgression", "language", "verticalText", "scroll", "spread", "fit", "offsetFirstPage",
     ]
 
-    /// Classifies the change from `old` to `new` settings (SPEC 8): a relayout when any of
+    /// Classifies the change from `old` to `new` settings (Specs/CSS.md §1.8): a relayout when any of
     /// ``relayoutKeys`` changed, otherwise the exact CSS properties to set and to remove.
     ///
     /// ```swift

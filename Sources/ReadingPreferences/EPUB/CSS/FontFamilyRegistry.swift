@@ -1,5 +1,5 @@
 /// The font families an app offers, with their alternates and optional `@font-face` rules,
-/// used to build `--USER__fontFamily` stacks (SPEC 8).
+/// used to build `--USER__fontFamily` stacks (Specs/CSS.md §1.5).
 ///
 /// ```swift
 /// var fonts = FontFamilyRegistry()
@@ -131,7 +131,7 @@ public struct FontFamilyRegistry: Sendable, Hashable, Codable {
         "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui",
     ]
 
-    /// A family name as CSS (SPEC 8): bare when generic or an identifier
+    /// A family name as CSS (Specs/CSS.md §1.5): bare when generic or an identifier
     /// (`-?[A-Za-z_][A-Za-z0-9_-]*`), otherwise a CSS string in double quotes in which `\\` and `"`
     /// are escaped by `\\`, every other control character (U+0001 to U+001F, U+007F) is a hex
     /// escape followed by a space (`\\a ` for a newline), and NUL becomes U+FFFD. So a stored

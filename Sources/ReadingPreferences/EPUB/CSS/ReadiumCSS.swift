@@ -1,5 +1,5 @@
 extension ResolvedSettings where Schema == EPUB {
-    /// The Readium CSS user properties of these settings (SPEC 8), with no app options: no
+    /// The Readium CSS user properties of these settings (Specs/CSS.md §1), with no app options: no
     /// registered font families, reading-system properties or overrides.
     ///
     /// A fixed-layout publication gets no properties at all.
@@ -16,7 +16,7 @@ extension ResolvedSettings where Schema == EPUB {
     }
 
     /// The Readium CSS user properties of these settings, with the app's reading-system
-    /// properties merged first and its overrides last (SPEC 8).
+    /// properties merged first and its overrides last (Specs/CSS.md §1.6).
     ///
     /// A fixed-layout publication gets no properties at all. Values are emitted from the resolved
     /// settings whether or not Readium CSS's flags make them apply, as Readium does.
@@ -41,7 +41,7 @@ extension ResolvedSettings where Schema == EPUB {
         return ReadiumCSSProperties(values.map { CSSProperty(name: $0.key, value: $0.value) })
     }
 
-    /// SPEC 8: each row of `EPUB.readiumCSS` that has a value, written in property-name order
+    /// Specs/CSS.md §1.1: each row of `EPUB.readiumCSS` that has a value, written in property-name order
     /// (the rows are sorted), so no sort is needed. The style is written on the stack and copied
     /// once into its string.
     private func userProperties(fonts: FontFamilyRegistry?) -> ReadiumCSSProperties {

@@ -1,4 +1,4 @@
-/// What an app adds to the Readium CSS output besides the resolved settings (SPEC 8).
+/// What an app adds to the Readium CSS output besides the resolved settings (Specs/CSS.md §1.6).
 ///
 /// ```swift
 /// var options = ReadiumCSSOptions()

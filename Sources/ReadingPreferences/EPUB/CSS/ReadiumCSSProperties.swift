@@ -1,6 +1,6 @@
 import Foundation
 
-/// Readium CSS properties: an ordered map, sorted by name, with an inline `style` form (SPEC 8).
+/// Readium CSS properties: an ordered map, sorted by name, with an inline `style` form (Specs/CSS.md §1.1).
 ///
 /// ```swift
 /// let css = settings.readiumCSS()

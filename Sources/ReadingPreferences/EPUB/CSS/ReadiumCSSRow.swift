@@ -1,5 +1,5 @@
 extension EPUB {
-    /// SPEC 8's table, one row per Readium CSS property: the property's name and how its value
+    /// The table of Specs/CSS.md §1.3, one row per Readium CSS property: the property's name and how its value
     /// comes from the resolved settings. Adding a setting with CSS output adds its row here.
     ///
     /// Rows are plain data (no closures, no references), sorted by name once, and read their slot
@@ -38,7 +38,7 @@ extension EPUB {
 }
 
 /// The rows of a Readium CSS table, sorted by property name, and the value-to-flag pairs of its
-/// choice rows (SPEC 8).
+/// choice rows (Specs/CSS.md §1.3).
 ///
 /// Everything in it is plain data (names and flags are static strings), so writing a style reads
 /// the rows without copying or counting references; an immutable class, so the table is shared.
@@ -149,7 +149,7 @@ final class ReadiumCSSTable: Sendable {
 }
 
 /// One Readium CSS property and the rule that computes its value from resolved EPUB settings
-/// (SPEC 8).
+/// (Specs/CSS.md §1.3).
 ///
 /// Flat plain data: the slot a row reads is a field, so the writer tests the slot's bit in the
 /// resolved values' mask before anything else, and most rows (whose setting resolved to none)

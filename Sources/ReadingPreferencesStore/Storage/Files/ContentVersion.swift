@@ -5,7 +5,7 @@ import Foundation
 /// Equal versions mean equal bytes, whatever the file system's timestamps say: a hand edit that
 /// keeps a file's size and modification time (`cp -p`, `rsync -t`, coarse timestamps) still
 /// changes the version, and a file removed and written again with other contents never gets an
-/// old version back (SPEC 14: versions never repeat for other contents). The digest is 64-bit
+/// old version back (Specs/Server.md §2.3: versions never repeat for other contents). The digest is 64-bit
 /// FNV-1a, which is stable across processes and machines and costs about a nanosecond a byte.
 enum ContentVersion {
     /// The version of a document's bytes.

@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// The one durable, safe write of every file the package writes: the store's documents, sync's
-/// snapshots and state, the CLI's `edit`, and the replica file in a sync mirror (SPEC 9, 10.1).
+/// snapshots and state, the CLI's `edit`, and the replica file in a sync mirror (Specs/Store.md §6.1, Specs/Sync.md §5.8).
 ///
 /// Everything happens in one synchronous call, ``withLockedFile(_:links:locking:_:)``, never
 /// across an `await`:

@@ -9,7 +9,7 @@ import ReadingPreferences
     import Darwin
 #endif
 
-/// Where ``FileStorage`` keeps each document: the one folder layout of a store's root (SPEC 9).
+/// Where ``FileStorage`` keeps each document: the one folder layout of a store's root (Specs/Store.md §5.1).
 ///
 /// ```text
 /// <root>/device.json                                   which profile is active, per configurable

@@ -10,7 +10,7 @@ import Foundation
 
 extension FileStorage {
     /// A signal each time a file of the root folder is replaced, such as the sync state at the
-    /// end of a sync run by another process (SPEC 10.1: every store hears a sync, whichever
+    /// end of a sync run by another process (Specs/Store.md §9.7: every store hears a sync, whichever
     /// process ran it). The root is watched by the system (inotify on Linux, a dispatch source on
     /// Apple platforms), never polled; the watch ends when the stream is released.
     ///

@@ -9,7 +9,7 @@ import ReadingPreferences
     import Darwin
 #endif
 
-/// Preferences as plain JSON files that a person can read and edit (SPEC 9), in the layout
+/// Preferences as plain JSON files that a person can read and edit (Specs/Store.md §5), in the layout
 /// `FileLayout` describes:
 ///
 /// ```text
@@ -223,7 +223,7 @@ public struct FileStorage: PreferencesStorage {
         }
     }
 
-    /// The limits a document is read with: SPEC 2's for documents; sync's records hold a stamp
+    /// The limits a document is read with: those of Specs/Preferences.md §2.10 for documents; sync's records hold a stamp
     /// per key and per known replica, so they may be larger (a replica file may be 64 MiB).
     private static func parsingOptions(for location: StorageLocation) -> JSONParsingOptions {
         isSyncRecord(location) ? JSONParsingOptions(maxSize: 256 << 20) : JSONParsingOptions()

@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// The file name of a publication's document (SPEC 9): readable, safe on every file system, and
+/// The file name of a publication's document (Specs/Store.md §5.3): readable, safe on every file system, and
 /// never the same for two identifiers, even on case-insensitive file systems.
 ///
 /// Exactly: lower-case the identifier; replace every character (Unicode scalar) outside `a-z0-9`

@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// One sync's reasoning, with no I/O (SPEC 10, 10.1): what a replica keeps of the states it
+/// One sync's reasoning, with no I/O (Specs/Sync.md §5): what a replica keeps of the states it
 /// reads, how it stamps its local changes, the merge, and what it forgets. A sync
 /// (``SyncSession``) loads documents, runs these steps and writes the results; the sync vectors
 /// run the same steps on states given as data.
@@ -166,7 +166,7 @@ package struct Reconciliation: Sendable {
         }
     }
 
-    /// Admits another replica's state (SPEC 10.1).
+    /// Admits another replica's state (Specs/Sync.md §5.3).
     ///
     /// - Parameters:
     ///   - file: The state as read.
@@ -226,7 +226,7 @@ package struct Reconciliation: Sendable {
         incoming.merge(remote)
     }
 
-    /// Lets the clock and the merged map follow stamps read (SPEC 10.1).
+    /// Lets the clock and the merged map follow stamps read (Specs/Sync.md §4).
     mutating func observe(_ stamps: [ReplicaID: SyncStamp]) {
         for stamp in stamps.values {
             clock.observe(stamp)
@@ -257,7 +257,7 @@ package struct Reconciliation: Sendable {
         if others.isEmpty { self.floors = nil }
     }
 
-    /// Whether a removal can be forgotten (SPEC 10.1).
+    /// Whether a removal can be forgotten (Specs/Sync.md §5.6).
     func isForgettable(_ entry: SyncEntry) -> Bool {
         guard entry.isRemoval, !compactionBlocked, settings.now > entry.stamp.time,
             settings.now - entry.stamp.time > settings.tombstoneHorizon

@@ -9,7 +9,7 @@ import ReadingPreferences
     import Darwin
 #endif
 
-/// The sync lock of a storage (SPEC 10.1: one sync at a time), kept through the storage at
+/// The sync lock of a storage (Specs/Sync.md §5.1: one sync at a time), kept through the storage at
 /// ``StorageLocation/syncLease`` (`<root>/sync-lease.json` for files) and taken by a
 /// conditional save, so it works for any storage and across processes (RPS-0005):
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import ReadingPreferences
 
-/// A replica's own sync state (SPEC 10.1), kept through the storage at
+/// A replica's own sync state (Specs/Sync.md §8), kept through the storage at
 /// ``StorageLocation/syncState`` (`<root>/replica.json` for files, excluded from backups):
 ///
 /// ```json

@@ -1,4 +1,4 @@
-/// A hybrid logical clock (SPEC 10, 10.1): stamps that follow the wall clock, never go
+/// A hybrid logical clock (Specs/Sync.md §4): stamps that follow the wall clock, never go
 /// backwards, and always come after every stamp the replica has seen, so an edit made after
 /// reading another device's state wins over that state even when this device's clock is slow.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A replica's id (SPEC 10.1): one device, or one server account, taking part in sync.
+/// A replica's id (Specs/Sync.md §1): one device, or one server account, taking part in sync.
 ///
 /// Ids match `[a-z0-9][a-z0-9-]{0,63}`, so they are safe as file names on every file system and
 /// compare the same way in every language (they are ASCII: bytes, scalars and characters agree).

@@ -1,11 +1,11 @@
 import Foundation
 import ReadingPreferences
 
-/// The limits of a replica file (SPEC 10.1): past one, the whole file is skipped and reported.
+/// The limits of a replica file (Specs/Sync.md §2): past one, the whole file is skipped and reported.
 public struct ReplicaFileLimits: Sendable, Hashable {
     /// The largest file, in bytes: 64 MiB.
     public var maxSize: Int = 64 << 20
-    /// The deepest nesting inside a value: 512, as in any document (SPEC 2).
+    /// The deepest nesting inside a value: 512, as in any document (Specs/Preferences.md §2).
     public var maxValueDepth: Int = 512
     /// The most entries, removals included: 2^20.
     public var maxEntries: Int = 1 << 20
@@ -23,7 +23,7 @@ public struct ReplicaFile: Sendable, Hashable {
     public var skipped: [String]
 }
 
-/// Why a replica file was skipped (SPEC 10): never a reason to delete local data.
+/// Why a replica file was skipped (Specs/Sync.md §2): never a reason to delete local data.
 public enum ReplicaFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Not JSON: missing, partially written or damaged.
     case unreadable(String)
@@ -126,7 +126,7 @@ extension ReplicaState {
                 throw ReplicaFileError.malformed("\"merged\" is not an object")
             }
             // Room for every stamp at once: a table that grows holds its old and new storage
-            // together, which would take memory past 4× the file's size (SPEC 10.1).
+            // together, which would take memory past 4× the file's size (Specs/Sync.md §2).
             merged.reserveCapacity(merged.count + min(reader.countMembers() ?? 0, limits.maxEntries))
             try reader.beginObject()
             while let key = try reader.nextKey() {

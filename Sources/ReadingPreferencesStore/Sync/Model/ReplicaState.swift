@@ -1,7 +1,7 @@
 import Foundation
 import ReadingPreferences
 
-/// One replica's synced state, as its file in the mirror folder holds it (SPEC 10; the format is
+/// One replica's synced state, as its file in the mirror folder holds it (Specs/Sync.md §2; the format is
 /// in `Specs/Sync.md`): every synced document's keys with their stamps, and the highest stamp it
 /// has merged from every replica.
 ///
@@ -56,7 +56,7 @@ public struct ReplicaState: Sendable, Hashable {
 
     // MARK: - The merge
 
-    /// Merges another state's contents into this one (SPEC 10): per scope and key the entry that
+    /// Merges another state's contents into this one (Specs/Sync.md §3): per scope and key the entry that
     /// ``SyncEntry/wins(over:)``, and per replica the greater merged stamp. The replica and
     /// writer stay this state's.
     ///

@@ -1,8 +1,8 @@
 import ReadingPreferences
 
-/// The entries of one synced document (SPEC 10): per key, its value or removal with its stamp.
+/// The entries of one synced document (Specs/Sync.md §1): per key, its value or removal with its stamp.
 ///
-/// Keys compare by their Unicode scalars (SPEC 10.1): `café` written precomposed and with a
+/// Keys compare by their Unicode scalars (Specs/Sync.md §1): `café` written precomposed and with a
 /// combining accent are two keys. Merging keeps, per key, the entry that
 /// ``SyncEntry/wins(over:)``.
 ///
@@ -49,7 +49,7 @@ public struct SyncDocument: Sendable, Hashable {
         return Preferences(members: members)
     }
 
-    /// Keeps `entry` for `key` when it wins over the entry held (SPEC 10.1).
+    /// Keeps `entry` for `key` when it wins over the entry held (Specs/Sync.md §3).
     ///
     /// - Parameters:
     ///   - entry: The entry.

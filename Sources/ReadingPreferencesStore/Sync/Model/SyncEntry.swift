@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// One key's synced state (SPEC 10): its value, or its removal (a tombstone), with the stamp of
+/// One key's synced state (Specs/Sync.md §1): its value, or its removal (a tombstone), with the stamp of
 /// the change.
 ///
 /// ```json
@@ -26,7 +26,7 @@ public struct SyncEntry: Sendable, Hashable {
     /// Whether the entry is a removal.
     public var isRemoval: Bool { value == nil }
 
-    /// Whether this entry wins over another for the same key (SPEC 10.1): the greater stamp; for
+    /// Whether this entry wins over another for the same key (Specs/Sync.md §3): the greater stamp; for
     /// equal stamps (possible only after a device was cloned), a value beats a removal, then the
     /// greater canonical JSON text of the value (compared byte by byte) wins. The order is total,
     /// so merging is commutative whatever the input.

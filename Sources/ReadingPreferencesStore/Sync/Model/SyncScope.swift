@@ -1,11 +1,11 @@
 import ReadingPreferences
 
 /// A synced document: shared preferences, a profile (by id) or a publication (by identifier)
-/// of one configurable (SPEC 10). Overrides and the device's state never sync.
+/// of one configurable (Specs/Sync.md §1). Overrides and the device's state never sync.
 ///
 /// Written `epub/shared`, `epub/profile/<id>` or `epub/publication/<identifier>` (the identifier
 /// may contain `/`: everything after the second `/` is the identifier). Identifiers compare by
-/// their Unicode scalars (SPEC 10.1).
+/// their Unicode scalars (Specs/Sync.md §1).
 public struct SyncScope: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The configurable's identifier, such as `epub`.
     public let configurable: String

@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// A hybrid logical clock stamp (SPEC 10, 10.1): wall time in milliseconds, a counter for events
+/// A hybrid logical clock stamp (Specs/Sync.md §1): wall time in milliseconds, a counter for events
 /// in the same millisecond, and the replica that made it. Stamps are totally ordered (time, then
 /// counter, then replica id by bytes), so every replica picks the same winner for a key.
 ///
@@ -36,7 +36,7 @@ public struct SyncStamp: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// The lowest stamp a replica can hold: time 0, counter 0. A document found without its
-    /// sync snapshot is stamped with it, so any stamped entry from elsewhere wins (SPEC 10.1).
+    /// sync snapshot is stamped with it, so any stamped entry from elsewhere wins (Specs/Sync.md §5.4).
     ///
     /// - Parameter replica: The replica.
     /// - Returns: The stamp.

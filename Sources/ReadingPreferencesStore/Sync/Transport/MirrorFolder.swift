@@ -10,7 +10,7 @@ import ReadingPreferences
 #endif
 
 /// A folder several devices share (iCloud Drive, a network share, Syncthing), as a replica
-/// transport (SPEC 10, 10.1): each replica writes only `<replica>.json`, and reads every other.
+/// transport (Specs/Sync.md §2, §5.8): each replica writes only `<replica>.json`, and reads every other.
 ///
 /// ```swift
 /// let report = try await store.sync(with: MirrorFolder(url: sharedFolder))

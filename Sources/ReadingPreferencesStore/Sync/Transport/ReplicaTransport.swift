@@ -1,6 +1,6 @@
 import Foundation
 
-/// How replica states travel between devices (SPEC 10): a shared folder (``MirrorFolder``), a
+/// How replica states travel between devices (Specs/Sync.md): a shared folder (``MirrorFolder``), a
 /// server, or anything else that can hand over every replica's latest state and publish this
 /// one's. A store syncs through any of them the same way:
 ///
@@ -9,7 +9,7 @@ import Foundation
 /// ```
 ///
 /// A transport moves states and checks their shape; it never merges. What it reads is admitted
-/// by the sync's rules (SPEC 10.1): nothing a transport hands over is ever a reason to delete
+/// by the sync's rules (Specs/Sync.md §2): nothing a transport hands over is ever a reason to delete
 /// local data.
 public protocol ReplicaTransport: Sendable {
     /// Checks the transport can serve a store that keeps its documents in `localFolder`, and

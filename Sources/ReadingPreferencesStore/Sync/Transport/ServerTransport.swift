@@ -5,7 +5,7 @@ import ReadingPreferences
     import FoundationNetworking
 #endif
 
-/// Sync through a reading back end (SPEC 14): the server is one more replica, reached over HTTP
+/// Sync through a reading back end (Specs/Server.md §6): the server is one more replica, reached over HTTP
 /// with `URLSession`, instead of a shared folder.
 ///
 /// ```swift

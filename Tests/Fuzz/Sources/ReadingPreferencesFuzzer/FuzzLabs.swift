@@ -1,6 +1,6 @@
 import ReadingPreferences
 
-/// A small app-defined schema (SPEC 7): a feature with options of every kind, an alias, and a
+/// A small app-defined schema (Specs/Resolution.md §9.1): a feature with options of every kind, an alias, and a
 /// picker whose values the resolver computes.
 enum FuzzLabs: SettingsSchema {
     typealias Resolver = FeatureResolver<FuzzLabs>

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Editor activation: automatic on set, manual on explicit activate (SPEC 3.3)")
+@Suite("Editor activation: automatic on set, manual on explicit activate (Specs/Settings.md §4)")
 struct EditorActivationTests {
     static let arabic = PublicationContext(languages: ["ar"])
     static let fixedLayout = PublicationContext(layout: .fixed)
@@ -135,7 +135,7 @@ struct EditorActivationTests {
         #expect(editor[.wordSpacing].isEffective)
     }
 
-    @Test("increment, toggle and update activate like set (SPEC 3.5)")
+    @Test("increment, toggle and update activate like set (Specs/Settings.md §6)")
     func everyEditActivates() throws {
         var increment = try EPUB.Editor.epub()
         try increment.increment(.typeScale)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Editor clear: only declared keys are removed (SPEC 3.4, 4)")
+@Suite("Editor clear: only declared keys are removed (Specs/Settings.md §5, Specs/Resolution.md §1)")
 struct EditorClearTests {
     @Test("clear() removes declared keys and keeps unknown keys and $ keys in order")
     func clearAll() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Editor progression: steps, increments and adjust (SPEC 3.5)")
+@Suite("Editor progression: steps, increments and adjust (Specs/Settings.md §6)")
 struct EditorProgressionTests {
     static let typeScaleSteps = [1.0, 1.067, 1.125, 1.2, 1.25, 1.333, 1.414, 1.5, 1.618]
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Editor set: validation, coercion and removal (SPEC 3.4, 3.7)")
+@Suite("Editor set: validation, coercion and removal (Specs/Settings.md §5, §8)")
 struct EditorSetTests {
     static let stored = #"{"mode":"compact","size":1.5,"x-future":[1,2],"$version":3}"#
 
@@ -143,7 +143,7 @@ struct EditorSetTests {
         #expect(editor.settings[.readingProgression] == .rtl)
     }
 
-    // SPEC 3.2: the range validator "never rejects a finite number"; SPEC 3.1: an Int decodes "a
+    // Specs/Settings.md §3: the range validator "never rejects a finite number"; Specs/Settings.md §2: an Int decodes "a
     // number with zero fraction". So an integral 1e30 is coerced to the upper bound, not rejected.
     @Test("setting an Int range to a huge finite integral number stores the bound")
     func hugeIntegerCoerced() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Editor toggle: Booleans flip, choices select or clear (SPEC 3.4)")
+@Suite("Editor toggle: Booleans flip, choices select or clear (Specs/Settings.md §5)")
 struct EditorToggleTests {
     @Test("toggling a Boolean flips the stored value", arguments: [true, false])
     func flipsStored(stored: Bool) throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("The editor is a Sendable value (SPEC 4, 12)")
+@Suite("The editor is a Sendable value (Specs/Resolution.md §1, Specs/CSS.md §3.10)")
 struct EditorValueSemanticsTests {
     @Test("editing a copy leaves the original unchanged")
     func copyIsIndependent() throws {

@@ -3,7 +3,9 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Preference handles: value, effective value, reasons and presentation (SPEC 4, 5.4, 12)")
+@Suite(
+    "Preference handles: value, effective value, reasons and presentation (Specs/Resolution.md §1, §5, Specs/CSS.md §3)"
+)
 struct PreferenceHandleTests {
     @Test("value is the stored preference, decoded but not validated")
     func valueIsNotValidated() throws {

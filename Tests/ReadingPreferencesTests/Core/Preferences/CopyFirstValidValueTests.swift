@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("copyFirstValidValue: the first candidate that decodes and validates wins (SPEC 3.4)")
+@Suite("copyFirstValidValue: the first candidate that decodes and validates wins (Specs/Settings.md §5)")
 struct CopyFirstValidValueTests {
     @Test("candidates are tried in order; undecodable and missing ones are skipped")
     func firstValid() throws {
@@ -58,7 +58,7 @@ struct CopyFirstValidValueTests {
     }
 }
 
-/// SPEC 3.4 `get`: decode the stored JSON with the coder; missing or undecodable is nil; not
+/// Specs/Settings.md §5 `get`: decode the stored JSON with the coder; missing or undecodable is nil; not
 /// validated.
 @Suite("Preferences.get")
 struct PreferencesGetTests {

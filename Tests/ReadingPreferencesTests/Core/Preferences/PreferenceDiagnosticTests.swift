@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Diagnostics of decoded preferences (SPEC 3.7)")
+@Suite("Diagnostics of decoded preferences (Specs/Settings.md §8)")
 struct PreferenceDiagnosticTests {
     static func diagnostics(_ json: String) throws -> [PreferenceDiagnostic] {
         try EPUB.catalogue.decode(json: Array(json.utf8)).diagnostics
@@ -148,8 +148,8 @@ struct PreferenceDiagnosticTests {
         #expect(fraction.first?.description == "count: unsupported value 2.5; the value is kept but ignored")
     }
 
-    // SPEC 3.1: an Int "also decodes a number with zero fraction"; SPEC 3.2: the range validator
-    // "never rejects a finite number"; SPEC 3.7: outOfRange is "the value decodes and the range
+    // Specs/Settings.md §2: an Int "also decodes a number with zero fraction"; Specs/Settings.md §3: the range validator
+    // "never rejects a finite number"; Specs/Settings.md §8: outOfRange is "the value decodes and the range
     // validator coerces it". An integral number beyond Int's range is finite, so it is coerced.
     @Test(
         "a finite integral number beyond Int's range is outOfRange for an Int range, not unsupported",
@@ -161,7 +161,7 @@ struct PreferenceDiagnosticTests {
         #expect(diagnostics.first?.coercedTo == .number(JSONNumber(bound)))
     }
 
-    // SPEC 2: "A duplicate key: the last value wins, at the position of the first occurrence,
+    // Specs/Preferences.md §2: "A duplicate key: the last value wins, at the position of the first occurrence,
     // with the diagnostic duplicateKey." The null makes the key unset, but it was still duplicated.
     @Test("a duplicate key whose last value is null is still reported as duplicateKey")
     func duplicateKeyEndingInNull() throws {

@@ -3,7 +3,9 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Preferences filter, merging and merge patch (SPEC 2, 3.4, 5.5)")
+@Suite(
+    "Preferences filter, merging and merge patch (Specs/Preferences.md §2, Specs/Settings.md §5, Specs/Resolution.md §6)"
+)
 struct PreferencesCombiningTests {
     static let sample =
         #"{"theme":"dark","x-unknown":1,"fontSize":1.2,"$version":3,"language":"fr","spread":"auto"}"#

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Preferences JSON: lossless, ordered, typed errors (SPEC 2)")
+@Suite("Preferences JSON: lossless, ordered, typed errors (Specs/Preferences.md §2)")
 struct PreferencesJSONTests {
     static let mixed =
         #"{"zeta":1,"theme":"purple","fontSize":"big","$version":2,"alpha":{"n":[1,2.50]},"#

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Nested configuration as dotted keys, losslessly (SPEC 7)")
+@Suite("Nested configuration as dotted keys, losslessly (Specs/Resolution.md §9.5)")
 struct PreferencesKeyPathTests {
     @Test("nested objects flatten into dotted keys, in order")
     func flattens() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Colors through the coder (SPEC 3.1)")
+@Suite("Colors through the coder (Specs/Settings.md §2)")
 struct ColorCoderTests {
     static let red = RGBColor(red: 0xFF, green: 0, blue: 0)
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Number formatting and stepping (SPEC 3.5, 3.6)")
+@Suite("Number formatting and stepping (Specs/Settings.md §6, §7)")
 struct NumberFormattingTests {
     @Test(
         "A decimal is rounded half away from zero to 5 digits and written in its shortest plain form",

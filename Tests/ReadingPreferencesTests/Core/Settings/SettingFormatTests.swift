@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Descriptor formatting and accessibility labels (SPEC 3.6)")
+@Suite("Descriptor formatting and accessibility labels (Specs/Settings.md §7)")
 struct SettingFormatTests {
     static let multiplier = Setting<TestSchema, Double>.range("zoom", range: 0.5...4, format: .multiplier)
     static let points = Setting<TestSchema, Double>.range(

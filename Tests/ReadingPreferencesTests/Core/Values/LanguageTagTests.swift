@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Languages (SPEC 5.2)")
+@Suite("Languages (Specs/Resolution.md §3)")
 struct LanguageTests {
     @Test(
         "Right-to-left and CJK follow the Chinese rule, then the script, then the primary subtag",

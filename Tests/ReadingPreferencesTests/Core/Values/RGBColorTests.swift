@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("RGB colors (SPEC 3.1)")
+@Suite("RGB colors (Specs/Settings.md §2)")
 struct RGBColorTests {
     private static let red = RGBColor(red: 0xFF, green: 0, blue: 0)
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-/// SPEC 8, `--USER__fontFamily`: the family, then its registered alternates resolved
+/// Specs/CSS.md §1.5, `--USER__fontFamily`: the family, then its registered alternates resolved
 /// recursively, each name once, quoted where it is not a generic family or an identifier.
 @Suite("Font family stacks")
 struct CSSFontFamilyRegistryTests {

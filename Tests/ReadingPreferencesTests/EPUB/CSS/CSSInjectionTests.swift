@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-/// Stored values can never inject CSS or HTML (issue 11, finding 2; SPEC 3.1, 8).
+/// Stored values can never inject CSS or HTML (issue 11, finding 2; Specs/Settings.md §2, Specs/CSS.md §1.5).
 @Suite("No CSS or HTML injection")
 struct CSSInjectionTests {
     @Test(

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-/// SPEC 5.3 step 5 and 8: the stylesheet variant, the HTML `dir` and the `lang` of the resolved
+/// Specs/Resolution.md §4 step 5 and Specs/CSS.md §1.7: the stylesheet variant, the HTML `dir` and the `lang` of the resolved
 /// settings.
 @Suite("The page layout of resolved settings")
 struct CSSPageLayoutTests {

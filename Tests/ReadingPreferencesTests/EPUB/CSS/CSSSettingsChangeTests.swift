@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-/// SPEC 8: given two settings values, either "relayout needed" (any of readingProgression,
+/// Specs/CSS.md §1.8: given two settings values, either "relayout needed" (any of readingProgression,
 /// language, verticalText, scroll, spread, fit, offsetFirstPage changed) or the exact
 /// properties to set and to remove.
 @Suite("Classifying a change of settings")
@@ -36,7 +36,7 @@ struct CSSSettingsChangeTests {
         #expect(EPUB.change(from: after, to: before) == .relayout(keys: [row.key]))
     }
 
-    @Test("the relayout keys are exactly the seven of SPEC 8")
+    @Test("the relayout keys are exactly the seven of Specs/CSS.md §1.8")
     func relayoutKeys() {
         #expect(
             Set(EPUB.relayoutKeys) == [

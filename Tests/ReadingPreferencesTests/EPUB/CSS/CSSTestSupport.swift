@@ -4,9 +4,9 @@ import Testing
 @testable import ReadingPreferences
 
 /// Builds resolved EPUB settings and their Readium CSS from JSON, the way the conformance vectors
-/// describe a case, so every test states its inputs in the SPEC's own words.
+/// describe a case, so every test states its inputs in the words of Specs/CSS.md.
 enum CSSFixture {
-    /// Resolves JSON preferences for a publication (SPEC 5.3).
+    /// Resolves JSON preferences for a publication (Specs/Resolution.md §4).
     static func settings(
         _ preferences: String = "{}",
         languages: [LanguageTag] = ["en"],
@@ -24,7 +24,7 @@ enum CSSFixture {
         return resolver.resolve(try Preferences(json: preferences))
     }
 
-    /// The Readium CSS of JSON preferences for a publication (SPEC 8).
+    /// The Readium CSS of JSON preferences for a publication (Specs/CSS.md §1).
     static func css(
         _ preferences: String = "{}",
         languages: [LanguageTag] = ["en"],
@@ -41,8 +41,8 @@ enum CSSFixture {
         .readiumCSS(options: options)
     }
 
-    /// The properties every reflowable publication gets with no preferences (SPEC 8: the rows
-    /// marked "always", with their fallbacks from SPEC 5.4).
+    /// The properties every reflowable publication gets with no preferences (Specs/CSS.md §1.3: the rows
+    /// marked "always", with their fallbacks from Specs/Resolution.md §5).
     static let baseline: [String: String] = [
         "--USER__colCount": "auto",
         "--USER__fontSize": "100%",

@@ -3,8 +3,8 @@ import Testing
 
 @testable import ReadingPreferences
 
-/// SPEC 8: the map is sorted by name, the inline style joins `name: value !important;` with one
-/// space, and numbers are written like the SPEC 3.6 decimal format.
+/// Specs/CSS.md §1.1: the map is sorted by name, the inline style joins `name: value !important;` with one
+/// space, and numbers are written like the Specs/Settings.md §7 decimal format.
 @Suite("Readium CSS output form: order, inline style and numbers")
 struct ReadiumCSSFormTests {
     static let everything = """

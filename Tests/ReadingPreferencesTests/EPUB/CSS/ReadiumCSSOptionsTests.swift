@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-/// SPEC 8: reading-system properties are merged first, app overrides win last (an override of
+/// Specs/CSS.md §1.6: reading-system properties are merged first, app overrides win last (an override of
 /// `null` removes the property), and a fixed-layout publication gets no properties at all.
 @Suite("Reading-system properties, overrides and fixed layout")
 struct ReadiumCSSOptionsTests {

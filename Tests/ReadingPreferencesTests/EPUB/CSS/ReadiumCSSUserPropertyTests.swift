@@ -3,8 +3,8 @@ import Testing
 
 @testable import ReadingPreferences
 
-/// SPEC 8, the table of user properties, row by row.
-@Suite("Readium CSS user properties follow the SPEC 8 table")
+/// Specs/CSS.md §1.3, the table of user properties, row by row.
+@Suite("Readium CSS user properties follow the Specs/CSS.md §1.3 table")
 struct ReadiumCSSUserPropertyTests {
     @Test("with no preferences only the properties marked always are written, from their fallbacks")
     func baseline() throws {
@@ -53,7 +53,7 @@ struct ReadiumCSSUserPropertyTests {
         #expect(try CSSFixture.css(row.preferences)[row.name] == row.value)
     }
 
-    @Test("an unset theme in a dark system appearance gives the night flag (SPEC 5.3 step 7)")
+    @Test("an unset theme in a dark system appearance gives the night flag (Specs/Resolution.md §4 step 7)")
     func appearanceFollowsSystem() throws {
         let css = try CSSFixture.css(environment: ReadingEnvironment(appearance: .dark))
         #expect(css["--USER__appearance"] == "readium-night-on")
@@ -232,7 +232,7 @@ struct ReadiumCSSUserPropertyTests {
             ExpectedCSSProperty(#"{"hyphens": false}"#, "--USER__bodyHyphens", "none"),
             ExpectedCSSProperty(#"{"theme": "sepia"}"#, "--USER__appearance", "readium-sepia-on"),
             ExpectedCSSProperty(#"{"pageMargins": 2}"#, "--USER__pageMargins", "2"),
-            // SPEC 5.4: the defaults may not set a font family or the colors.
+            // Specs/Resolution.md §5: the defaults may not set a font family or the colors.
             ExpectedCSSProperty(#"{"fontFamily": "Literata"}"#, "--USER__fontFamily", nil),
             ExpectedCSSProperty(##"{"textColor": "#FF0000"}"##, "--USER__textColor", nil),
         ])

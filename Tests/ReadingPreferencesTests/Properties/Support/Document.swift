@@ -31,7 +31,7 @@ struct Document: CustomStringConvertible, Sendable {
     }
 
     /// The keys in first-occurrence order, with a duplicate key at its first position and a
-    /// key whose last value is `null` absent (SPEC 2).
+    /// key whose last value is `null` absent (Specs/Preferences.md §2).
     var expectedKeys: [String] {
         var keys: [String] = []
         var lastValues: [JSONValue] = []

@@ -23,14 +23,14 @@ struct ReadingContext: CustomStringConvertible, Sendable {
 }
 
 extension Gen {
-    /// Tags of SPEC 5.2 (right-to-left, CJK, the Chinese exceptions) and a few ordinary ones.
+    /// Tags of Specs/Resolution.md §3 (right-to-left, CJK, the Chinese exceptions) and a few ordinary ones.
     static let languageTags = [
         "en", "fr-CA", "ar", "ar-EG", "fa", "he", "iw", "ur", "ps", "sd", "ug", "yi", "ji", "dv", "ckb",
         "zh", "zh-Hant", "zh-TW", "zh-Hant-TW", "zh-Hant-HK", "zh-HK", "zh-Hans", "zh_tw", "ZH-HANT", "ja",
         "ja-JP", "ko", "ko-KR", "sr-Arab", "en-Hebr-US", "tlh-Hani", "az-Thaa", "uz-Adlm", "en-Kore", "arab",
     ]
 
-    /// A language tag: from SPEC 5.2's list, or random subtags.
+    /// A language tag: from the list of Specs/Resolution.md §3, or random subtags.
     static func languageTag(_ random: inout PropertyRandom) -> String {
         if random.oneIn(4) {
             let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")

@@ -18,7 +18,7 @@ enum LawCheck {
     }
 
     /// The requires-preference parts of a setting's activator: the keys and values activation
-    /// may write (SPEC 3.3).
+    /// may write (Specs/Settings.md §4).
     static func requirements(of descriptor: SettingDescriptor) -> [(key: String, value: SettingValue)] {
         descriptor.activator.parts.compactMap { part in
             guard case .requiresPreference(let key, let value, _) = part else { return nil }

@@ -90,7 +90,7 @@ enum LawConfigurable: String, CaseIterable, Sendable, CustomTestStringConvertibl
     var testDescription: String { rawValue }
 }
 
-/// A small app-defined schema (SPEC 7): a feature whose options are of every kind (a stepped
+/// A small app-defined schema (Specs/Resolution.md §9.1): a feature whose options are of every kind (a stepped
 /// range, an Int range, a percent, pickers fixed and computed, a color, text), with aliases.
 enum LawLabs: SettingsSchema {
     typealias Resolver = FeatureResolver<LawLabs>

@@ -3,8 +3,8 @@ import Testing
 
 @testable import ReadingPreferences
 
-/// A small schema written for the editor tests only, so the generic editor rules (SPEC 3.3 to
-/// 3.5) are checked independently of EPUB's catalogue and resolver.
+/// A small schema written for the editor tests only, so the generic editor rules (Specs/Settings.md §4 to
+/// §6) are checked independently of EPUB's catalogue and resolver.
 ///
 /// Every setting resolves as `preference ?? default ?? fallback`.
 enum TestSchema: SettingsSchema {
