@@ -65,9 +65,13 @@ final class PostgresDatabase: ServerDatabase, @unchecked Sendable {
     }
 
     func runScript(_ statements: [String]) async throws {
-        for statement in statements {
-            _ = try await Self.rows(
-                try await client.query(PostgresQuery(unsafeSQL: statement), logger: logger))
+        // One transaction: PostgreSQL's schema changes are transactional, so a migration is
+        // applied whole or not at all.
+        try await client.withTransaction(logger: logger) { connection in
+            for statement in statements {
+                _ = try await Self.rows(
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger))
+            }
         }
     }
 

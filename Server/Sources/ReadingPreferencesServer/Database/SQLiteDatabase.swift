@@ -79,15 +79,25 @@ final class SQLiteDatabase: ServerDatabase, @unchecked Sendable {
         }
     }
 
-    /// One process owns the file's schema at a time through SQLite's own locking; the
-    /// statements of a migration are idempotent.
+    /// One process changes the file's schema at a time through SQLite's own locking: each
+    /// migration runs in one `BEGIN IMMEDIATE` transaction with its record, and a migration run
+    /// twice by two processes keeps every row (each step reads what the one before wrote).
     func withSchemaLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await body()
     }
 
     func runScript(_ statements: [String]) async throws {
+        // One transaction: SQLite's schema changes are transactional, so a migration is applied
+        // whole or not at all.
         try await turns.run {
-            for statement in statements { _ = try await self.connection.query(statement) }
+            _ = try await self.connection.query("BEGIN IMMEDIATE")
+            do {
+                for statement in statements { _ = try await self.connection.query(statement) }
+                _ = try await self.connection.query("COMMIT")
+            } catch {
+                _ = try? await self.connection.query("ROLLBACK")
+                throw error
+            }
         }
     }
 

@@ -12,7 +12,8 @@ enum SQLDialect: String, Sendable {
 /// for migrations.
 protocol ServerDatabase: SQLDatabase {
     var dialect: SQLDialect { get }
-    /// Runs statements one after another, outside any transaction (schema changes).
+    /// Runs statements one after another in one transaction of their own (a migration: applied
+    /// whole or not at all).
     func runScript(_ statements: [String]) async throws
     /// Runs `body` while no other server instance changes the schema.
     func withSchemaLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T

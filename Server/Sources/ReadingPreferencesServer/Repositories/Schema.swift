@@ -15,7 +15,7 @@ import Foundation
 ///   at (the changes feed).
 /// - `sync_merged`: per user, the highest stamp merged of each replica.
 enum Schema {
-    /// The migrations, in order; a migration's statements run in one go.
+    /// The migrations, in order; a migration's statements run in one transaction, with its record.
     static func migrations(_ dialect: SQLDialect) -> [[String]] {
         let bytes = dialect == .postgres ? " COLLATE \"C\"" : ""
         return [
@@ -85,9 +85,9 @@ enum Schema {
             throw ServerError.newerDatabase(applied, known: migrations.count)
         }
         for (index, statements) in migrations.enumerated() where index + 1 > applied {
-            try await database.runScript(statements)
-            _ = try await database.execute(
-                "INSERT INTO schema_migrations (version) VALUES (CAST(? AS BIGINT))", [String(index + 1)])
+            // A migration and its record commit together: a crash leaves it not applied at all.
+            try await database.runScript(
+                statements + ["INSERT INTO schema_migrations (version) VALUES (\(index + 1))"])
         }
     }
 }
