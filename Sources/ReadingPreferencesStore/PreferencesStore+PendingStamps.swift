@@ -90,11 +90,10 @@ extension PreferencesStore {
                 appendixMarks[layer] = nil
             }
         }
-        let records = try await files?.records(beside: location) ?? []
         var clock = start
         Self.observeRunningSync(try? await storage.load(.syncLease)?.preferences, &clock)
         let observed = clock
-        try await storage.updateUnflushed(location) { stored in
+        let fold: @Sendable (Preferences?, [Preferences]) throws -> Preferences? = { stored, records in
             guard var sidecar = Self.sidecar(stored) else { return nil }
             SyncSnapshot.merge(records: records, into: &sidecar.pending)
             var clock = observed
@@ -104,6 +103,13 @@ extension PreferencesStore {
             for (key, entry) in stamped { sidecar.pending.merge(entry, forKey: key) }
             return SyncSnapshot.document(sidecar)
         }
+        // A full appendix is folded into the sidecar under its lock; another storage keeps its
+        // pending stamps in the sidecar itself.
+        if let files, try await files.foldAppendix(beside: location, fold) {
+            editClock = after.clock ?? start
+            return
+        }
+        try await storage.updateUnflushed(location) { stored in try fold(stored, []) }
         editClock = after.clock ?? start
     }
 

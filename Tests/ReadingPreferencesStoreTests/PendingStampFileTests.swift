@@ -49,6 +49,23 @@ struct PendingStampFileTests {
         #expect(counters == [0, 1])
     }
 
+    @Test("a record appended after a line a crash tore starts a line of its own")
+    func afterTornLine() async throws {
+        let store = store(at: { 1_764_000_000_000 })
+        try await store.edit { try $0.set(.fontSize, 1.5) }
+        let handle = try FileHandle(forWritingTo: appendix)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"theme": {"value": "dark", "st"#.utf8))
+        try handle.close()
+        // Another store (a new process) has no mark: it reads the appendix and ends the torn line.
+        let other = self.store(at: { 1_764_000_000_000 })
+        try await other.edit { try $0.set(.fontSize, 1.75) }
+        let lines = try String(contentsOf: appendix, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3)
+        let last = try Preferences(json: Data(lines[2].utf8))
+        #expect(last["fontSize"]?.objectValue?["value"] == 1.75)
+    }
+
     @Test("two stores on one folder take ordered stamps: each reads what the other appended")
     func twoStores() async throws {
         let first = store(at: { 1_764_000_000_000 })

@@ -54,7 +54,6 @@ extension FileStorage {
                         }
                         guard let changed = try change(current) else { return .success(true) }
                         try file.replace(with: storage.bytes(of: changed, at: location), flushes: false)
-                        Self.dropAppendices(of: [location], layout: storage.layout)
                         return .success(true)
                     } catch {
                         return .failure(error)

@@ -156,9 +156,14 @@ struct FileBatch {
         if writes.isEmpty { return .done(versions) }
         if writes.count == 1, let index = writes.first {
             try writeOne(entries[index], target: targets[index], existing: existing[index])
-            return .done(versions)
+        } else {
+            try writeMany(writes.map { (entries[$0], targets[$0], existing[$0]) })
         }
-        try writeMany(writes.map { (entries[$0], targets[$0], existing[$0]) })
+        // A sidecar written or removed takes the pending stamps appended beside it along, under
+        // its lock, so no stamp appended after the write is dropped.
+        for index in writes where FileStorage.hasAppendix(entries[index].location) {
+            _ = unlink(FileStorage.appendixPath(ofResolved: targets[index]))
+        }
         return .done(versions)
     }
 

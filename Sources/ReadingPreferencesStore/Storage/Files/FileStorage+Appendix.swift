@@ -67,40 +67,50 @@ extension FileStorage {
         guard faults == nil, !batch.mayHavePendingJournal else { return .unavailable }
         let path = path(of: location)
         let otherPath = self.path(of: other)
-        // On the caller's thread first: a few small reads and an append in the page cache, never
-        // waiting for the lock (a trip to the blocking-I/O threads costs more than the work).
-        if let done = try Self.append(beside: path, location, otherPath, mark, waits: false, make) {
+        // On the caller's thread when nothing changed since this store's last append: two
+        // `stat`s, a lock that does not wait, the lease and one append, all in the page cache (a
+        // trip to the blocking-I/O threads costs more than that work). Anything else (reading
+        // and parsing the sidecar and the appendix) runs on the blocking-I/O threads.
+        if mark != nil,
+            let done = try Self.append(beside: path, location, otherPath, mark, onCallersThread: true, make)
+        {
             return done
         }
         return try await BlockingIO.run { () throws -> AppendOutcome in
-            try Self.append(beside: path, location, otherPath, mark, waits: true, make) ?? .unavailable
+            try Self.append(beside: path, location, otherPath, mark, onCallersThread: false, make)
+                ?? .unavailable
         }
     }
 
-    /// ``appendRecord(beside:reading:since:_:)``'s step; `nil` when the lock is busy and
-    /// `waits` is `false`.
+    /// ``appendRecord(beside:reading:since:_:)``'s step. On the caller's thread it neither
+    /// waits for the lock nor reads more than the lease: `nil` when the lock is busy or the
+    /// files changed since `mark`.
     private static func append(
         beside path: String, _ location: StorageLocation, _ otherPath: String, _ mark: AppendixMark?,
-        waits: Bool, _ make: (AppendixState, Preferences?) throws -> Preferences?
+        onCallersThread: Bool, _ make: (AppendixState, Preferences?) throws -> Preferences?
     ) throws -> AppendOutcome? {
-        let other = (try? DurableFile.readWithStatus(otherPath, limit: 1 << 20))?.flatMap {
-            try? Preferences(json: $0.data)
-        }
         let target: String
         let lock: Int32
         do {
             target = try DurableFile.resolveLinks(path)
-            lock = try DurableFile.acquireLock(for: target, waits: waits)
+            lock = try DurableFile.acquireLock(for: target, waits: !onCallersThread)
         } catch {
             // Busy, or no folder yet, or a lock that cannot be taken: the general way says why.
             return error.isBusy ? nil : .unavailable
         }
         defer { DurableFile.releaseLock(lock) }
-        let appendix = target + FileLayout.appendixSuffix
+        let appendix = appendixPath(ofResolved: target)
         let document = FileIdentity(of: target)
+        let unchanged = mark.map { $0.document == document && $0.appendix == FileIdentity(of: appendix) } ?? false
+        if onCallersThread, !unchanged { return nil }
+        let other = (try? DurableFile.readWithStatus(otherPath, limit: 1 << 20))?.flatMap {
+            try? Preferences(json: $0.data)
+        }
         let state: AppendixState
         var count: Int
-        if let mark, mark.document == document, mark.appendix == FileIdentity(of: appendix) {
+        // A line torn by a crash is ended first, so the new record starts a line of its own.
+        var endsTornLine = false
+        if let mark, unchanged {
             state = .unchanged
             count = mark.count
         } else {
@@ -118,10 +128,12 @@ extension FileStorage {
             let last = lines.last.flatMap { try? Preferences(json: lines.data[$0]) }
             state = .read(document: current, records: last.map { [$0][...] } ?? parse(lines)[...])
             count = lines.count
+            endsTornLine = lines.data.last.map { $0 != 0x0A } ?? false
         }
         guard count < FileLayout.appendixLimit else { return .unavailable }
         guard let record = try make(state, other) else { return .nothing }
-        var line = record.jsonBytes(options: .init(prettyPrinted: false))
+        var line: [UInt8] = endsTornLine ? [0x0A] : []
+        line += record.jsonBytes(options: .init(prettyPrinted: false))
         line.append(0x0A)
         try append(Data(line), to: appendix, location)
         count += 1
@@ -134,17 +146,64 @@ extension FileStorage {
     /// - Throws: ``StorageError`` when the appendix exists but cannot be read.
     package func records(beside location: StorageLocation) async throws(StorageError) -> [Preferences] {
         try location.checked()
-        let path = path(of: location) + FileLayout.appendixSuffix
-        return try await BlockingIO.run { () throws(StorageError) in try Self.readRecords(path, location) }
-    }
-
-    /// Drops the appendices of the locations written or removed: what they held is in the
-    /// document written, or no longer needed.
-    static func dropAppendices(of locations: [StorageLocation], layout: FileLayout) {
-        for location in locations where hasAppendix(location) {
-            _ = unlink(layout.path(of: location) + FileLayout.appendixSuffix)
+        let path = path(of: location)
+        return try await BlockingIO.run { () throws(StorageError) in
+            try Self.readRecords(Self.appendixPath(ofResolved: (try? DurableFile.resolveLinks(path)) ?? path), location)
         }
     }
+
+    /// Rewrites a document with the records of its appendix folded in, and drops the appendix,
+    /// in one step under the document's lock (so no record appended meanwhile is lost), without
+    /// flushing: for an appendix that is full.
+    ///
+    /// - Parameters:
+    ///   - location: The document.
+    ///   - change: The new document from the stored one (`nil`: absent) and every record; `nil`
+    ///     leaves both files as they are.
+    /// - Returns: `false` when it cannot be done so (damaged data, a batch that may be pending,
+    ///   no folder): the caller takes the general way.
+    /// - Throws: What `change` throws, or ``StorageError``.
+    package func foldAppendix(
+        beside location: StorageLocation,
+        _ change: @escaping @Sendable (Preferences?, [Preferences]) throws -> Preferences?
+    ) async throws -> Bool {
+        try location.checked()
+        let batch = FileBatch(layout: layout, faults: nil)
+        guard faults == nil, !batch.mayHavePendingJournal else { return false }
+        let path = path(of: location)
+        let storage = self
+        return try await BlockingIO.run { () throws -> Bool in
+            let outcome: Result<Bool, any Error>
+            do {
+                outcome = try DurableFile.withLockedFile(path, links: .follow) {
+                    (file: borrowing DurableFile.LockedFile) throws(Never) -> Result<Bool, any Error> in
+                    do {
+                        var current: Preferences?
+                        if let existing = file.existing {
+                            guard let parsed = try? Preferences(json: existing.data) else { return .success(false) }
+                            current = parsed
+                        }
+                        let appendix = Self.appendixPath(ofResolved: file.path)
+                        guard let changed = try change(current, try Self.readRecords(appendix, location)) else {
+                            return .success(true)
+                        }
+                        try file.replace(with: storage.bytes(of: changed, at: location), flushes: false)
+                        _ = unlink(appendix)
+                        return .success(true)
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            } catch {
+                return false
+            }
+            return try outcome.get()
+        }
+    }
+
+    /// The appendix of a document whose links are resolved: every reader and writer of it uses
+    /// this one name.
+    static func appendixPath(ofResolved target: String) -> String { target + FileLayout.appendixSuffix }
 
     /// Whether a location may have an appendix: the sync sidecars.
     static func hasAppendix(_ location: StorageLocation) -> Bool {

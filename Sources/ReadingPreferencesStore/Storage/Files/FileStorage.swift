@@ -150,9 +150,7 @@ public struct FileStorage: PreferencesStorage {
             for entry in entries where entry.bytes != nil {
                 try Self.markFolder(of: entry.location, layout: layout)
             }
-            let versions = try batch.run(entries)
-            Self.dropAppendices(of: entries.map(\.location), layout: layout)
-            return versions
+            return try batch.run(entries)
         }
     }
 
