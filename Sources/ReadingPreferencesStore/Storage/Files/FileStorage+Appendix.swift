@@ -101,7 +101,8 @@ extension FileStorage {
         defer { DurableFile.releaseLock(lock) }
         let appendix = appendixPath(ofResolved: target)
         let document = FileIdentity(of: target)
-        let unchanged = mark.map { $0.document == document && $0.appendix == FileIdentity(of: appendix) } ?? false
+        let unchanged =
+            mark.map { $0.document == document && $0.appendix == FileIdentity(of: appendix) } ?? false
         if onCallersThread, !unchanged { return nil }
         let other = (try? DurableFile.readWithStatus(otherPath, limit: 1 << 20))?.flatMap {
             try? Preferences(json: $0.data)
@@ -148,7 +149,8 @@ extension FileStorage {
         try location.checked()
         let path = path(of: location)
         return try await BlockingIO.run { () throws(StorageError) in
-            try Self.readRecords(Self.appendixPath(ofResolved: (try? DurableFile.resolveLinks(path)) ?? path), location)
+            try Self.readRecords(
+                Self.appendixPath(ofResolved: (try? DurableFile.resolveLinks(path)) ?? path), location)
         }
     }
 
@@ -180,11 +182,14 @@ extension FileStorage {
                     do {
                         var current: Preferences?
                         if let existing = file.existing {
-                            guard let parsed = try? Preferences(json: existing.data) else { return .success(false) }
+                            guard let parsed = try? Preferences(json: existing.data) else {
+                                return .success(false)
+                            }
                             current = parsed
                         }
                         let appendix = Self.appendixPath(ofResolved: file.path)
-                        guard let changed = try change(current, try Self.readRecords(appendix, location)) else {
+                        guard let changed = try change(current, try Self.readRecords(appendix, location))
+                        else {
                             return .success(true)
                         }
                         try file.replace(with: storage.bytes(of: changed, at: location), flushes: false)
