@@ -16,7 +16,11 @@ extension PreferencesStorage {
         _ location: StorageLocation, isolation: isolated (any Actor)? = #isolation,
         _ change: @escaping @Sendable (Preferences?) throws -> Preferences?
     ) async throws {
-        if let files = self as? FileStorage, try await files.updateInPlace(location, change) { return }
+        if let files = self as? FileStorage,
+            try await files.updateInPlace(location, { stored, _ in try change(stored) })
+        {
+            return
+        }
         try await retryingOnConflict(location, attempts: 8) { () async throws in
             let stored = try await load(location)
             guard let changed = try change(stored?.preferences) else { return }
@@ -27,11 +31,14 @@ extension PreferencesStorage {
 
 extension FileStorage {
     /// ``PreferencesStorage/updateUnflushed(_:isolation:_:)`` in one call under the file's lock:
-    /// read, changed, renamed into place without `fsync`. `false` when it cannot be done so (a
-    /// batch of several files may be pending, or the folder is missing): the caller then takes
-    /// the general way.
+    /// read, changed, renamed into place without `fsync`. With `foldingAppendix`, `change` also
+    /// receives the records appended beside the document, and the appendix is dropped with the
+    /// write, under the same lock (so no record appended meanwhile is lost). `false` when it
+    /// cannot be done so (damaged data, a batch of several files that may be pending, or no
+    /// folder): the caller then takes the general way.
     func updateInPlace(
-        _ location: StorageLocation, _ change: @escaping @Sendable (Preferences?) throws -> Preferences?
+        _ location: StorageLocation, foldingAppendix: Bool = false,
+        _ change: @escaping @Sendable (Preferences?, [Preferences]) throws -> Preferences?
     ) async throws -> Bool {
         try location.checked()
         let batch = FileBatch(layout: layout, faults: nil)
@@ -52,8 +59,11 @@ extension FileStorage {
                             }
                             current = parsed
                         }
-                        guard let changed = try change(current) else { return .success(true) }
+                        let appendix = Self.appendixPath(ofResolved: file.path)
+                        let records = foldingAppendix ? try Self.records(at: appendix, location) : []
+                        guard let changed = try change(current, records) else { return .success(true) }
                         try file.replace(with: storage.bytes(of: changed, at: location), flushes: false)
+                        if foldingAppendix { _ = unlink(appendix) }
                         return .success(true)
                     } catch {
                         return .failure(error)

@@ -149,8 +149,9 @@ extension FileStorage {
         try location.checked()
         let path = path(of: location)
         return try await BlockingIO.run { () throws(StorageError) in
-            try Self.readRecords(
-                Self.appendixPath(ofResolved: (try? DurableFile.resolveLinks(path)) ?? path), location)
+            try Self.records(
+                at:
+                    Self.appendixPath(ofResolved: (try? DurableFile.resolveLinks(path)) ?? path), location)
         }
     }
 
@@ -169,41 +170,7 @@ extension FileStorage {
         beside location: StorageLocation,
         _ change: @escaping @Sendable (Preferences?, [Preferences]) throws -> Preferences?
     ) async throws -> Bool {
-        try location.checked()
-        let batch = FileBatch(layout: layout, faults: nil)
-        guard faults == nil, !batch.mayHavePendingJournal else { return false }
-        let path = path(of: location)
-        let storage = self
-        return try await BlockingIO.run { () throws -> Bool in
-            let outcome: Result<Bool, any Error>
-            do {
-                outcome = try DurableFile.withLockedFile(path, links: .follow) {
-                    (file: borrowing DurableFile.LockedFile) throws(Never) -> Result<Bool, any Error> in
-                    do {
-                        var current: Preferences?
-                        if let existing = file.existing {
-                            guard let parsed = try? Preferences(json: existing.data) else {
-                                return .success(false)
-                            }
-                            current = parsed
-                        }
-                        let appendix = Self.appendixPath(ofResolved: file.path)
-                        guard let changed = try change(current, try Self.readRecords(appendix, location))
-                        else {
-                            return .success(true)
-                        }
-                        try file.replace(with: storage.bytes(of: changed, at: location), flushes: false)
-                        _ = unlink(appendix)
-                        return .success(true)
-                    } catch {
-                        return .failure(error)
-                    }
-                }
-            } catch {
-                return false
-            }
-            return try outcome.get()
-        }
+        try await updateInPlace(location, foldingAppendix: true, change)
     }
 
     /// The appendix of a document whose links are resolved: every reader and writer of it uses
@@ -216,7 +183,7 @@ extension FileStorage {
         return false
     }
 
-    private static func readRecords(_ path: String, _ location: StorageLocation) throws(StorageError)
+    static func records(at path: String, _ location: StorageLocation) throws(StorageError)
         -> [Preferences]
     {
         parse(try readLines(path, location))
