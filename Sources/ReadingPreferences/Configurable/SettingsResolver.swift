@@ -32,7 +32,7 @@ public protocol SettingsResolver: Sendable {
     func resolve(_ preferences: SettingValueTable<Schema>, into settings: inout ResolvedSettings<Schema>)
 
     /// Re-resolves after only `slot`'s preference changed. The default resolves everything;
-    /// a resolver may update just the settings that depend on that slot (Specs/Resolution.md §4).
+    /// a resolver may update just the settings that depend on that slot (Specs/Resolution.md §10.2).
     ///
     /// - Parameters:
     ///   - slot: The slot whose preference changed.

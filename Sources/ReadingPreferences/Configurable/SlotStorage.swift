@@ -1,13 +1,13 @@
 /// The slot array of ``SettingValueTable``: one optional value per catalogue slot, with value
 /// semantics (copy on write).
 ///
-/// Specs/Resolution.md §4: resolution must cost per stored key, not per catalogue slot. A small document sets two
-/// slots of 27, and resolved settings mostly hold fallbacks, so the buffer keeps two masks: the
-/// slots that hold a value, and those whose value holds a reference (a string or JSON). Copying
-/// a buffer is one memory copy and a retain per referencing value; destroying one releases only
-/// those; a table is overlaid and iterated by its set slots alone. Tables that start out the same
-/// share one buffer until written (a new table is its catalogue's empty one, resolved values start
-/// as its fallbacks), so most tables cost one allocation, made when first written.
+/// Specs/Resolution.md §10.1: resolution must cost per stored key, not per catalogue slot. A small
+/// document sets two slots of 27, and resolved settings mostly hold fallbacks, so the buffer keeps
+/// two masks: the slots that hold a value, and those whose value holds a reference (a string or
+/// JSON). Copying a buffer is one memory copy and a retain per referencing value; destroying one
+/// releases only those; a table is overlaid and iterated by its set slots alone. Tables that start
+/// out the same share one buffer until written (a new table is its catalogue's empty one, resolved
+/// values start as its fallbacks), so most tables cost one allocation, made when first written.
 ///
 /// The masks cover the first 64 slots; a larger catalogue's further slots are copied, scanned
 /// and destroyed one by one, as ordinary elements.

@@ -84,8 +84,9 @@ public enum EPUB: SettingsSchema {
             textColor = slot(EPUB.textColor)
         }
 
-        /// The slots whose value steps 1 to 5, 7 and the font rule of Specs/Resolution.md §4 decide; every
-        /// other slot only falls back (step 6), so an edit of it re-resolves that slot alone.
+        /// The slots whose value steps 1 to 5, 7 and the font rule of Specs/Resolution.md §4
+        /// decide; every other slot only falls back (step 6), so an edit of it re-resolves that
+        /// slot alone (Specs/Resolution.md §10.2).
         var resolvedByRule: [Int] { [language, readingProgression, verticalText, scroll, theme, fontFamily] }
 
         /// ``resolvedByRule`` as a mask of slots, for the test an edit makes.

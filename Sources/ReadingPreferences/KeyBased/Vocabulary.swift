@@ -1,7 +1,7 @@
 extension JSONStringTable {
     /// The keys, aliases and choice values of the built-in configurables (EPUB, PDF, audio, TTS)
     /// and the store's reserved keys: decoding preferences shares these strings rather than
-    /// building a new one for each (Specs/Preferences.md §2.9). Any other string is built as usual.
+    /// building a new one for each (Specs/Preferences.md §3.2). Any other string is built as usual.
     static let vocabulary = JSONStringTable(
         ConfigurableKind.allCases.flatMap { kind in
             kind.catalogue.descriptors.flatMap { descriptor -> [String] in

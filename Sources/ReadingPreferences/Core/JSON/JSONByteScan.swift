@@ -2,12 +2,12 @@ import Foundation
 
 /// Finds the bytes of a JSON string that end a plain run, eight at a time.
 ///
-/// Specs/Preferences.md §2.9: keys and values are copied whole when nothing in them needs attention, so the scan
-/// for what does (a quote, a backslash, a control character; for the parser also a non-ASCII
-/// byte, which must be validated) decides how fast strings are read and written. Each step loads
-/// eight bytes and flags the wanted ones with carry-free bit arithmetic; the lowest flag is
-/// always a true match (a borrow only spreads to higher bytes), and the last few bytes go one by
-/// one.
+/// Specs/Preferences.md §3.2, §3.3: keys and values are copied whole when nothing in them needs
+/// attention, so the scan for what does (a quote, a backslash, a control character; for the
+/// parser also a non-ASCII byte, which must be validated) decides how fast strings are read and
+/// written. Each step loads eight bytes and flags the wanted ones with carry-free bit arithmetic;
+/// the lowest flag is always a true match (a borrow only spreads to higher bytes), and the last
+/// few bytes go one by one.
 enum JSONByteScan {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080

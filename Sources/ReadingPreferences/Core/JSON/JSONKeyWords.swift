@@ -3,7 +3,8 @@
 ///
 /// Two keys of at most 16 bytes are equal exactly when their words are: together the two words
 /// cover every byte. Longer keys also compare their middle bytes. The ``fingerprint`` mixes the
-/// words into one number that tables bucket by (Specs/Preferences.md §2.9: no `String` hashing per parsed key).
+/// words into one number that tables bucket by (Specs/Preferences.md §3.2: no `String` hashing
+/// per parsed key).
 struct JSONKeyWords: Sendable, Hashable {
     /// The first eight bytes (all of them, packed, when there are fewer).
     let head: UInt64

@@ -42,7 +42,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Where a number's text comes from. Most numbers in preferences are short decimals
     /// (`1.2`, `0.05`, `1184274`): their text is rebuilt exactly from the `Double` and a count of
-    /// fraction digits, so reading one never makes a `String` (Specs/Preferences.md §2.7).
+    /// fraction digits, so reading one never makes a `String` (Specs/Preferences.md §2.7, §3.2).
     private enum Form: Sendable {
         /// A synthesized `Double`: the canonical text, made only when written.
         case shortest

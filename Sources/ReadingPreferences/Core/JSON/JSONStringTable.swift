@@ -1,5 +1,5 @@
 /// A fixed set of strings that the parser hands out shared, found by their UTF-8 bytes, instead
-/// of building a new `String` for each key and value it reads (Specs/Preferences.md §2.9).
+/// of building a new `String` for each key and value it reads (Specs/Preferences.md §3.2).
 ///
 /// Building a `String` validates and copies its bytes, about 150 instructions even for a short
 /// key; finding a known one costs its words (a few loads) and comparing them. The table

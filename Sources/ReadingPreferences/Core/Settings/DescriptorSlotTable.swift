@@ -1,6 +1,6 @@
 /// The slots of a catalogue's descriptors found by identity: a typed setting (`.fontSize`) wraps
 /// the very descriptor its catalogue holds, so its slot is one pointer hash away, with no key
-/// hashed or compared (Specs/Settings.md §1.4: an edit finds its slot without touching the key).
+/// hashed or compared (Specs/Settings.md §9.1: an edit finds its slot without touching the key).
 struct DescriptorSlotTable: Sendable {
     private var addresses: [UInt] = []
     private var buckets: [Int32]

@@ -1,6 +1,6 @@
 /// A small open-addressing table from keys to slots, found by the UTF-8 bytes of the key.
 ///
-/// Specs/Settings.md §1.4: a lookup must not pay for `String`'s seeded SipHash and canonical comparison on
+/// Specs/Settings.md §9.1: a lookup must not pay for `String`'s seeded SipHash and canonical comparison on
 /// every parsed key. A key is summarized by its words (its length and its first and last eight
 /// bytes, a few loads: ``JSONKeyWords``): their fingerprint picks the bucket, and equal words
 /// settle a key of up to 16 bytes without comparing bytes; a longer one compares the rest of its

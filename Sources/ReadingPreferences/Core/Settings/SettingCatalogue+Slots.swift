@@ -1,6 +1,7 @@
-// The catalogue's hot paths, run on its plain-data tables (Specs/Settings.md §1.4): stored values into slots
-// (Specs/Settings.md §2, §3, Specs/Resolution.md §9.2) and resolution's step 6 (Specs/Resolution.md §4). Each is one method of the storage class,
-// so the tables are borrowed, never copied, and a document costs work per stored key.
+// The catalogue's hot paths, run on its plain-data tables (Specs/Settings.md §9.1, §9.2): stored
+// values into slots (Specs/Settings.md §2, §3, Specs/Resolution.md §9.2) and resolution's step 6
+// (Specs/Resolution.md §4). Each is one method of the storage class, so the tables are borrowed,
+// never copied, and a document costs work per stored key (Specs/Resolution.md §10.1).
 extension SettingCatalogue.Storage {
     /// The valid value of stored JSON for a slot, or `nil` when it does not decode or is
     /// rejected: what the slot's descriptor's `validValue(of:)` returns, from its compiled decoder.

@@ -1,5 +1,5 @@
 /// How one slot's stored JSON becomes its valid value, compiled from the descriptor's coder and
-/// validator into plain data (Specs/Settings.md §2, §3, §1.4).
+/// validator into plain data (Specs/Settings.md §2, §3, §9.2).
 ///
 /// Decoding preferences runs for every document a back end serves; going through a descriptor
 /// for each key copies its coder and validator (reference counting, an array of cases). The

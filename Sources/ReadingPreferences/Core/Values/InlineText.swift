@@ -2,7 +2,7 @@
 /// then copied into an output buffer (JSON, CSS) or made into a `String` only when one is asked
 /// for.
 ///
-/// Specs/Preferences.md §2.11: formatting a number for a document must not cost a `String` per number. Every
+/// Specs/Preferences.md §3.3: formatting a number for a document must not cost a `String` per number. Every
 /// fixed-point form of the package (JSON numbers written as read, Specs/Settings.md §7 decimals and
 /// percentages) goes through ``fixedPoint(significand:fractionDigits:isNegative:trimsZeros:suffix:)``.
 struct InlineText: Sendable {

@@ -3,11 +3,11 @@ import Foundation
 /// The bytes a writer produces (JSON text, an inline CSS style): one growing buffer, copied once
 /// into `Data`, `[UInt8]` or `String` (a heap buffer is handed to `Data` without a copy).
 ///
-/// Specs/Preferences.md §2.11: a stored document or a style is a few hundred bytes, so the fixed costs decide how
-/// fast it is written. Writing into an `Array` and then copying into `Data` cost three
-/// allocations and a copy; this is one buffer. A writer can start in its caller's temporary
-/// storage (on the stack) and allocate only if it outgrows it: for a small text, one copy into
-/// its `Data` or `String` costs less than a heap buffer that `Data` adopts.
+/// Specs/Preferences.md §3.3: a stored document or a style is a few hundred bytes, so the fixed
+/// costs decide how fast it is written. Writing into an `Array` and then copying into `Data`
+/// cost three allocations and a copy; this is one buffer. A writer can start in its caller's
+/// temporary storage (on the stack) and allocate only if it outgrows it: for a small text, one
+/// copy into its `Data` or `String` costs less than a heap buffer that `Data` adopts.
 struct TextOutput: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int

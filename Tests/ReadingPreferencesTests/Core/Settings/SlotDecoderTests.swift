@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReadingPreferences
 
-@Suite("Compiled slot decoders (Specs/Settings.md §1.4)")
+@Suite("Compiled slot decoders (Specs/Settings.md §9.2)")
 struct SlotDecoderTests {
     /// Catalogues whose every slot is checked: the built-in ones, and coder and validator pairs
     /// they do not use (a narrowed picker, an allowlist of numbers, combined validators).

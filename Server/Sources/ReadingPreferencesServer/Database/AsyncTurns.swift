@@ -63,32 +63,3 @@ final class AsyncTurns: @unchecked Sendable {
     }
 }
 
-/// Turns per user: one write of a user at a time on this instance.
-///
-/// A user's store writes then never make each other retry (a store write loads, changes, and
-/// saves at the version it loaded; sixteen at once on one document would each retry until one
-/// of its tries came first); writes through other instances still meet as conflicts, and are
-/// retried. (Document writes, which read inside the transaction that holds the user's rows,
-/// cannot conflict, and go in groups instead: ``WriteGroups``.)
-final class UserTurns: @unchecked Sendable {
-    private let lock = NSLock()
-    private var users: [String: (turns: AsyncTurns, holders: Int)] = [:]
-
-    /// Runs `work` in the user's turn.
-    func run<T: Sendable>(_ user: String, _ work: @Sendable () async throws -> T) async throws -> T {
-        let turns = lock.withLock { () -> AsyncTurns in
-            var entry = users[user] ?? (AsyncTurns(), 0)
-            entry.holders += 1
-            users[user] = entry
-            return entry.turns
-        }
-        defer {
-            lock.withLock {
-                guard var entry = users[user] else { return }
-                entry.holders -= 1
-                users[user] = entry.holders == 0 ? nil : entry
-            }
-        }
-        return try await turns.run(work)
-    }
-}
