@@ -405,6 +405,12 @@ struct RouteTests {
             // The account and its token stay; Bob's data stays.
             #expect(try await client.send(.get, "/v1/epub/profiles", token: alice).status == .ok)
             #expect(try await client.send(.get, "/v1/epub/preferences/shared", token: bob).status == .ok)
+            // The first key written after the deletion is in the changes read from the start.
+            _ = try await client.send(
+                .patch, "/v1/epub/preferences/shared", token: alice, body: #"{"fontSize":1.5}"#)
+            let entries = try await client.send(.get, "/v1/sync/changes", token: alice).json?.objectValue?[
+                "entries"]?.arrayValue
+            #expect(entries?.compactMap { $0.objectValue?["key"]?.stringValue } == ["fontSize"])
         }
     }
 }

@@ -16,9 +16,9 @@ struct StorageSuiteTests {
         defer { Task { await server.close() } }
         let faulty = FaultyDatabase(server.database)
         let userID = "suite-\(UUID().uuidString)"
-        let backend = Backend(database: faulty, replica: SQLSyncLog(database: faulty))
+        let data = UserData(database: faulty, replica: SQLSyncLog(database: faulty))
         let failures = await StorageConformance.failures(
-            of: backend.storage(for: userID), faults: faulty.faults(userID: userID))
+            of: data.storage(for: userID), faults: faulty.faults(userID: userID))
         #expect(failures.isEmpty, "\(failures)")
         let left = try await server.database.query(
             "SELECT scope FROM reading_preferences WHERE user_id = ?", [userID])

@@ -103,15 +103,47 @@ final class Gate: @unchecked Sendable {
     }
 }
 
-@Suite("A user's document writes, in groups that share a transaction")
-struct WriteGroupTests {
+/// Counts up, and lets a test wait until it reaches a number.
+final class WaitCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    func reach(_ count: Int) {
+        let ready = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            value = max(value, count)
+            let ready = waiters.filter { $0.count <= value }.map(\.continuation)
+            waiters.removeAll { $0.count <= value }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
+    func wait(for count: Int) async {
+        await withCheckedContinuation { continuation in
+            let now = lock.withLock {
+                if value >= count { return true }
+                waiters.append((count, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+}
+
+@Suite("A user's writes, in groups that share a transaction")
+struct UserWritesTests {
     /// The groups of a server's database, counting, and a first write that holds its group open
     /// until `count` more writes wait behind it.
     struct Setup {
         let server: ReadingServer
         let userID: String
         let database: CountingDatabase
-        let groups: WriteGroups
+        /// The controllers' data on the counting database.
+        let data: UserData
+        let groups: UserWrites
+        /// How many writes have waited behind the first, at most.
+        let waits = WaitCounter()
         /// Opened when the first write's group runs.
         let started = Gate()
         /// Opened when `count` writes wait behind it.
@@ -121,21 +153,22 @@ struct WriteGroupTests {
             server = try await kind.open()
             userID = try await server.addUser(named: "reader").userID
             database = CountingDatabase(server.database, refusing: refused)
-            let replica = server.backend.replica
-            groups = WriteGroups(database: database) { writes, userID, transaction in
-                try await replica.stamp(writes, of: userID, in: transaction)
+            data = UserData(database: database, replica: server.data.replica)
+            groups = data.writes
+            let (gate, waits) = (gate, waits)
+            groups.onWait = { _, waiting in
+                waits.reach(waiting)
+                if waiting == count { gate.open() }
             }
-            let gate = gate
-            groups.onWait = { _, waiting in if waiting == count { gate.open() } }
         }
 
         /// The first write: a key set once the others wait. Start the others once `started`
         /// opens, so that they wait for the next group.
         func holdOpen() async throws -> DocumentWrite {
-            try await groups.run(userID) { [started, gate] storage in
+            try await groups.run(userID) { [started, gate] transaction in
                 started.open()
                 await gate.wait()
-                return try await Backend.store(EPUB.self, on: storage).mergeDocument(
+                return try await UserData.store(EPUB.self, on: transaction.storage).mergeDocument(
                     ["first": .bool(true)], in: .shared)
             }
         }
@@ -143,8 +176,8 @@ struct WriteGroupTests {
         func patch(_ patch: JSONObject, ifMatch precondition: DocumentPrecondition? = nil) async throws
             -> DocumentWrite
         {
-            try await groups.run(userID) { storage in
-                try await Backend.store(EPUB.self, on: storage).mergeDocument(
+            try await groups.run(userID) { transaction in
+                try await UserData.store(EPUB.self, on: transaction.storage).mergeDocument(
                     patch, in: .shared, ifMatch: precondition)
             }
         }
@@ -158,7 +191,7 @@ struct WriteGroupTests {
 
         /// The keys of the changes feed, in order.
         func changedKeys() async throws -> [String] {
-            try await server.backend.replica.changes(of: userID, since: nil, limit: 1000).entries.compactMap {
+            try await server.data.replica.changes(of: userID, since: nil, limit: 1000).entries.compactMap {
                 $0.objectValue?["key"]?.stringValue
             }
         }
@@ -257,8 +290,8 @@ struct WriteGroupTests {
         async let first = setup.holdOpen()
         await setup.started.wait()
         // A write that sets a failure aside and answers as if nothing happened.
-        async let setAside: Bool = setup.groups.run(setup.userID) { storage in
-            let store = Backend.store(EPUB.self, on: storage)
+        async let setAside: Bool = setup.groups.run(setup.userID) { transaction in
+            let store = UserData.store(EPUB.self, on: transaction.storage)
             return (try? await store.mergeDocument(["b": "refuse me"], in: .shared)) == nil
         }
         async let good = setup.patch(["c": .number(JSONNumber(3))])
@@ -282,8 +315,8 @@ struct WriteGroupTests {
         async let first = setup.holdOpen()
         await setup.started.wait()
         async let failing = outcome {
-            try await setup.groups.run(setup.userID) { storage in
-                try await Backend.store(EPUB.self, on: storage).mergeDocument(
+            try await setup.groups.run(setup.userID) { transaction in
+                try await UserData.store(EPUB.self, on: transaction.storage).mergeDocument(
                     ["late": .bool(true)], in: .shared)
                 throw Late()
             }
@@ -299,6 +332,57 @@ struct WriteGroupTests {
         #expect(stored.preferences["late"] == nil)
         #expect(stored.preferences["good"] == .bool(true))
         #expect(Set(try await setup.changedKeys()) == ["first", "good"])
+        await setup.server.close()
+    }
+
+    @Test(
+        "edits and a profile's change take the same write path as documents: waiting together, they make one group",
+        arguments: TestDatabase.available)
+    func oneWritePath(database: TestDatabase) async throws {
+        let setup = try await Setup(database, waiting: 3)
+        async let first = setup.holdOpen()
+        await setup.started.wait()
+        async let edited = PublicationsController(data: setup.data).apply(
+            [.set(key: "fontSize", value: .number(JSONNumber(1.5)))], EPUB.self, of: setup.userID,
+            publication: "book-1", context: PublicationContext(), ifMatch: nil)
+        async let created = ProfilesController(data: setup.data).change(
+            .create(name: "Night"), EPUB.self, of: setup.userID)
+        async let patched = setup.patch(["c": .number(JSONNumber(3))])
+        let (_, answer, profile, _) = try await (first, edited, created, patched)
+        // One transaction for the first, one for the three.
+        #expect(setup.database.transactions == 2)
+        #expect(answer.status == .ok)
+        #expect(profile.status == .created)
+        let stored = try #require(try await setup.stored())
+        #expect(stored.preferences["fontSize"] == .number(JSONNumber(1.5)))
+        #expect(stored.preferences["c"] == .number(JSONNumber(3)))
+        let store = PreferencesStore<EPUB>(
+            storage: SQLPreferencesStorage(database: setup.server.database, userID: setup.userID))
+        #expect(try await store.profiles().map(\.name) == ["Night"])
+        #expect(Set(try await setup.changedKeys()).isSuperset(of: ["first", "fontSize", "c"]))
+        await setup.server.close()
+    }
+
+    @Test(
+        "the account data's deletion makes a group of its own: no stamp of a write before it outlives it",
+        arguments: TestDatabase.available)
+    func deletionAlone(database: TestDatabase) async throws {
+        let setup = try await Setup(database, waiting: 3)
+        async let first = setup.holdOpen()
+        await setup.started.wait()
+        // Queued in this order behind the first: a write, the deletion, a write.
+        async let before = setup.patch(["a": .number(JSONNumber(1))])
+        await setup.waits.wait(for: 1)
+        async let deleted: Void = AccountController(data: setup.data).deleteData(of: setup.userID)
+        await setup.waits.wait(for: 2)
+        async let after = setup.patch(["b": .number(JSONNumber(2))])
+        _ = try await (first, before, deleted, after)
+        // The first; the write before; the deletion; the write after.
+        #expect(setup.database.transactions == 4)
+        let stored = try #require(try await setup.stored())
+        #expect(stored.preferences.jsonObject.keys.sorted() == ["b"])
+        let keys = try await setup.changedKeys()
+        #expect(keys == ["b"], "\(keys)")
         await setup.server.close()
     }
 }

@@ -107,9 +107,12 @@ extension SQLSyncLog {
     /// - Throws: What the database throws.
     public func reset(of userID: String, in transaction: any SQLDatabase) async throws {
         let row = try await Self.userRow(transaction, userID)
+        // Every cursor handed out is at most `nextSeq - 1`, below the new floor (410); the
+        // sequence skips the floor itself, so the first entry written after the deletion is
+        // above it, and a reader from the start sees it.
         _ = try await transaction.execute(
-            "UPDATE sync_users SET floor_seq = CAST(? AS BIGINT) WHERE user_id = ?",
-            [String(row.nextSeq), userID])
+            "UPDATE sync_users SET floor_seq = CAST(? AS BIGINT), next_seq = CAST(? AS BIGINT) WHERE user_id = ?",
+            [String(row.nextSeq), String(row.nextSeq + 1), userID])
         _ = try await transaction.execute("DELETE FROM sync_entries WHERE user_id = ?", [userID])
         _ = try await transaction.execute("DELETE FROM sync_merged WHERE user_id = ?", [userID])
         _ = try await transaction.execute("DELETE FROM sync_replicas WHERE user_id = ?", [userID])

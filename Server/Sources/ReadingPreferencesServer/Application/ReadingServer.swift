@@ -25,7 +25,8 @@ public struct ReadingServer: Sendable {
     }
 
     let database: any ServerDatabase
-    let backend: Backend
+    /// What the controllers share: the users' documents, replicas and write path.
+    let data: UserData
     /// The users and their tokens.
     let accounts: Accounts
     /// The PostgreSQL client, run as a service of the application (or by ``open``).
@@ -108,7 +109,7 @@ public struct ReadingServer: Sendable {
 
     /// The largest request body accepted unless told otherwise (1 MiB); a sync push may be
     /// larger (a replica file's limit, 64 MiB).
-    public static let defaultMaxBodyBytes = Backend.defaultBodyLimit
+    public static let defaultMaxBodyBytes = UserData.defaultBodyLimit
 
     init(
         database: any ServerDatabase, client: PostgresClient? = nil, clientTask: Task<Void, Never>?,
@@ -118,7 +119,7 @@ public struct ReadingServer: Sendable {
         self.client = client
         self.clientTask = clientTask
         accounts = Accounts(database: database)
-        backend = Backend(
+        data = UserData(
             database: database, replica: SQLSyncLog(database: database), writeGroupLimit: writeGroupLimit,
             bodyLimit: maxBodyBytes)
     }
@@ -129,7 +130,7 @@ public struct ReadingServer: Sendable {
         client = server.client
         self.clientTask = clientTask
         accounts = server.accounts
-        backend = server.backend
+        data = server.data
     }
 
     /// Stops the database client.
@@ -167,31 +168,18 @@ public struct ReadingServer: Sendable {
     > {
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ProblemMiddleware())
-        let health = Health(database: database)
-        router.get("/healthz") { _, _ in Backend.json(.object(["status": "ok"])) }
-        router.get("/readyz") { _, _ in
-            do {
-                try await health.check()
-                return Backend.json(.object(["status": "ready"]))
-            } catch {
-                throw Problem(.serviceUnavailable, "notReady", "the database does not answer: \(error)")
-            }
-        }
-        router.get("/openapi.json") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "application/json"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
-        }
+        HealthController(health: Health(database: database)).addRoutes(to: router)
         let authentication = Authentication(authenticator: authenticator, accounts: accounts)
         let api = router.group("v1").add(middleware: BearerAuthentication(authentication: authentication))
-        DocumentRoutes.add(to: api, backend: backend)
-        // Settings and CSS check the token in the query that reads their documents.
-        PublicationRoutes.add(
-            to: api, reads: router.group("v1"), backend: backend, authentication: authentication)
-        ProfileRoutes.add(to: api, backend: backend)
-        SyncRoutes.add(to: api, backend: backend)
-        AccountRoutes.add(to: api, backend: backend)
-        if baselines { BaselineRoutes.add(to: api, backend: backend) }
+        DocumentsController(data: data).addRoutes(to: api)
+        PublicationsController(data: data).addRoutes(to: api)
+        ProfilesController(data: data).addRoutes(to: api)
+        SyncController(data: data).addRoutes(to: api)
+        AccountController(data: data).addRoutes(to: api)
+        if baselines {
+            BaselinesController(baselines: Baselines(database: database), bodyLimit: data.bodyLimit)
+                .addRoutes(to: api)
+        }
         return router
     }
 

@@ -11,27 +11,29 @@ import ReadingPreferencesStore
 /// - `GET /v1/bench/row`: one query of one row (the user's shared document) and its text;
 /// - `POST /v1/bench/select-update`: one select and one update of that row, in a transaction:
 ///   the least a one-key `PATCH` could do.
-enum BaselineRoutes {
-    static func add(to api: RouterGroup<ServerContext>, backend: Backend) {
-        let scope = SQLPreferencesStorage.scope(of: .layer(configurable: EPUB.identifier, .shared))
-        api.get("/bench/json") { _, _ in Backend.json(.object(["ok": true])) }
-        let baselines = Baselines(database: backend.database)
-        api.get("/bench/row") { _, context in
-            guard let row = try await baselines.row(of: try context.user(), scope: scope) else {
-                throw Problem(.notFound, "notFound", "no shared document")
-            }
-            return Response(
-                status: .ok, headers: [.contentType: "application/json", .eTag: "\"\(row.version)\""],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: row.json)))
+struct BaselinesController: Sendable {
+    let baselines: Baselines
+    let bodyLimit: Int
+    static let scope = SQLPreferencesStorage.scope(of: .layer(configurable: EPUB.identifier, .shared))
+
+    func addRoutes(to group: RouterGroup<ServerContext>) {
+        group.get("/bench/json") { _, context in
+            _ = try await context.user()
+            return JSONAnswer(.object(["ok": true]))
         }
-        api.post("/bench/select-update") { request, context in
-            let body = try await Backend.body(request, limit: backend.bodyLimit)
-            let text = String(decoding: body, as: UTF8.self)
-            guard let version = try await baselines.overwrite(text, of: try context.user(), scope: scope)
-            else {
+        group.get("/bench/row") { _, context in
+            guard let row = try await baselines.row(of: try await context.user(), scope: Self.scope) else {
                 throw Problem(.notFound, "notFound", "no shared document")
             }
-            return Response(status: .ok, headers: [.eTag: "\"\(version)\""])
+            return JSONAnswer(data: Data(row.json.utf8), etag: "\"\(row.version)\"")
+        }
+        group.post("/bench/select-update") { request, context in
+            let user = try await context.user()
+            let text = String(decoding: try await request.body(limit: bodyLimit), as: UTF8.self)
+            guard let version = try await baselines.overwrite(text, of: user, scope: Self.scope) else {
+                throw Problem(.notFound, "notFound", "no shared document")
+            }
+            return JSONAnswer.tagged("\"\(version)\"")
         }
     }
 }

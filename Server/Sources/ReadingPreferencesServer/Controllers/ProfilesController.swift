@@ -4,49 +4,126 @@ import Hummingbird
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// Profiles of a configurable (Specs/Server.md §5.5): `GET /v1/{c}/profiles` → `[{"id", "name", "active"}]`;
-/// `POST` `{"name"}` → 201 `{"id", "name"}`; `PATCH /v1/{c}/profiles/{id}` `{"name"}`;
-/// `POST /v1/{c}/profiles/{id}/duplicate` `{"name"}` → 201; `DELETE` → 204; `PUT
+/// Profiles of a configurable (Specs/Server.md §5.5): `GET /v1/{c}/profiles` → `[{"id", "name",
+/// "active"}]`; `POST` `{"name"}` → 201 `{"id", "name"}`; `PATCH /v1/{c}/profiles/{id}`
+/// `{"name"}`; `POST /v1/{c}/profiles/{id}/duplicate` `{"name"}` → 201; `DELETE` → 204; `PUT
 /// /v1/{c}/profiles/active` `{"id"}` (or `null`) sets the server-side clients' active profile.
-enum ProfileRoutes {
-    static func add(to api: RouterGroup<ServerContext>, backend: Backend) {
-        api.get("/:configurable/profiles") { _, context in
-            try await run(context, backend, .list)
+/// Every change runs in the user's write path.
+struct ProfilesController: Sendable {
+    let data: UserData
+
+    func addRoutes(to group: RouterGroup<ServerContext>) {
+        group.get("/:configurable/profiles", use: list)
+        group.post("/:configurable/profiles", use: create)
+        group.put("/:configurable/profiles/active", use: activate)
+        group.patch("/:configurable/profiles/:id", use: rename)
+        group.post("/:configurable/profiles/:id/duplicate", use: duplicate)
+        group.delete("/:configurable/profiles/:id", use: delete)
+    }
+
+    /// A change of a user's profiles.
+    enum Change: Sendable {
+        case create(name: String)
+        case activate(String?)
+        case rename(String, to: String)
+        case duplicate(String, name: String)
+        case delete(String)
+    }
+
+    @Sendable func list(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        let user = try await context.user()
+        let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
+        return try await list(schema, of: user)
+    }
+
+    @Sendable func create(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        let user = try await context.user()
+        return try await change(.create(name: try await name(request)), of: user, context: context)
+    }
+
+    @Sendable func activate(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        let user = try await context.user()
+        let id: String?
+        switch try await request.object(limit: data.bodyLimit)["id"] {
+        case .string(let text)?: id = text
+        case .null?: id = nil
+        default:
+            throw Problem(
+                .badRequest, "invalidProfile", "the body is {\"id\": ID}, or {\"id\": null} to use no profile"
+            )
         }
-        api.post("/:configurable/profiles") { request, context in
-            try await run(context, backend, .create(try await name(request, backend)))
+        return try await change(.activate(id), of: user, context: context)
+    }
+
+    @Sendable func rename(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        let user = try await context.user()
+        return try await change(
+            .rename(try Self.profile(context), to: try await name(request)), of: user, context: context)
+    }
+
+    @Sendable func duplicate(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        let user = try await context.user()
+        return try await change(
+            .duplicate(try Self.profile(context), name: try await name(request)), of: user, context: context)
+    }
+
+    @Sendable func delete(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        let user = try await context.user()
+        return try await change(.delete(try Self.profile(context)), of: user, context: context)
+    }
+
+    func list<Schema: ResolvableSchema>(_ schema: Schema.Type, of user: String) async throws -> JSONAnswer {
+        let store = UserData.store(schema, on: data.storage(for: user))
+        let active = try await store.activeProfile()?.id
+        let profiles = try await store.profiles().map { profile -> JSONValue in
+            .object([
+                "id": .string(profile.id), "name": .string(profile.name),
+                "active": .bool(profile.id == active),
+            ])
         }
-        api.put("/:configurable/profiles/active") { request, context in
-            let body = try await Backend.object(request, limit: backend.bodyLimit)
-            let id: String?
-            switch body["id"] {
-            case .string(let text)?: id = text
-            case .null?: id = nil
-            default:
-                throw Problem(
-                    .badRequest, "invalidProfile",
-                    "the body is {\"id\": ID}, or {\"id\": null} to use no profile")
+        return JSONAnswer(.array(profiles))
+    }
+
+    func change(_ change: Change, of user: String, context: ServerContext) async throws -> JSONAnswer {
+        let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
+        return try await self.change(change, schema, of: user)
+    }
+
+    /// A change of the user's profiles, in the user's write path.
+    func change<Schema: ResolvableSchema>(_ change: Change, _ schema: Schema.Type, of user: String)
+        async throws -> JSONAnswer
+    {
+        try await data.writes.run(user) { transaction in
+            let store = UserData.store(schema, on: transaction.storage)
+            switch change {
+            case .create(let name):
+                let profile = try await store.createProfile(named: name)
+                return JSONAnswer(
+                    .object(["id": .string(profile.id), "name": .string(profile.name)]), status: .created)
+            case .activate(let id):
+                try await store.activateProfile(id)
+                return JSONAnswer(.object(["id": id.map(JSONValue.string) ?? .null]))
+            case .rename(let id, let name):
+                try await store.renameProfile(id, to: name)
+                return JSONAnswer(.object(["id": .string(id), "name": .string(name)]))
+            case .duplicate(let id, let name):
+                let profile = try await store.duplicateProfile(id, named: name)
+                return JSONAnswer(
+                    .object(["id": .string(profile.id), "name": .string(profile.name)]), status: .created)
+            case .delete(let id):
+                try await store.deleteProfile(id)
+                return .noContent
             }
-            return try await run(context, backend, .activate(id))
-        }
-        api.patch("/:configurable/profiles/:id") { request, context in
-            try await run(context, backend, .rename(try profile(context), try await name(request, backend)))
-        }
-        api.post("/:configurable/profiles/:id/duplicate") { request, context in
-            try await run(
-                context, backend, .duplicate(try profile(context), try await name(request, backend)))
-        }
-        api.delete("/:configurable/profiles/:id") { _, context in
-            try await run(context, backend, .delete(try profile(context)))
         }
     }
 
     static func profile(_ context: ServerContext) throws -> String {
-        try Backend.decoded(try context.parameters.require("id"))
+        try Request.decoded(try context.parameters.require("id"))
     }
 
-    static func name(_ request: Request, _ backend: Backend) async throws -> String {
-        guard let name = try await Backend.object(request, limit: backend.bodyLimit)["name"]?.stringValue,
+    /// The name a body gives (400 without one that is not empty).
+    func name(_ request: Request) async throws -> String {
+        guard let name = try await request.object(limit: data.bodyLimit)["name"]?.stringValue,
             !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         else {
             throw Problem(
@@ -54,60 +131,5 @@ enum ProfileRoutes {
             )
         }
         return name
-    }
-
-    enum Action: Sendable {
-        case list
-        case create(String)
-        case activate(String?)
-        case rename(String, String)
-        case duplicate(String, String)
-        case delete(String)
-    }
-
-    static func run(_ context: ServerContext, _ backend: Backend, _ action: Action) async throws -> Response {
-        let user = try context.user()
-        let configurable = try context.parameters.require("configurable")
-        let visitor = Visitor(backend: backend, user: user, action: action)
-        if case .list = action { return try await Backend.schema(configurable, visitor) }
-        return try await backend.writes.run(user) { try await Backend.schema(configurable, visitor) }
-    }
-
-    struct Visitor: SchemaVisitor {
-        let backend: Backend
-        let user: String
-        let action: Action
-
-        func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
-            let store = backend.store(schema, for: user)
-            switch action {
-            case .list:
-                let active = try await store.activeProfile()?.id
-                let profiles = try await store.profiles().map { profile -> JSONValue in
-                    .object([
-                        "id": .string(profile.id), "name": .string(profile.name),
-                        "active": .bool(profile.id == active),
-                    ])
-                }
-                return Backend.json(.array(profiles))
-            case .create(let name):
-                let profile = try await store.createProfile(named: name)
-                return Backend.json(
-                    .object(["id": .string(profile.id), "name": .string(profile.name)]), status: .created)
-            case .activate(let id):
-                try await store.activateProfile(id)
-                return Backend.json(.object(["id": id.map(JSONValue.string) ?? .null]))
-            case .rename(let id, let name):
-                try await store.renameProfile(id, to: name)
-                return Backend.json(.object(["id": .string(id), "name": .string(name)]))
-            case .duplicate(let id, let name):
-                let profile = try await store.duplicateProfile(id, named: name)
-                return Backend.json(
-                    .object(["id": .string(profile.id), "name": .string(profile.name)]), status: .created)
-            case .delete(let id):
-                try await store.deleteProfile(id)
-                return Response(status: .noContent)
-            }
-        }
     }
 }

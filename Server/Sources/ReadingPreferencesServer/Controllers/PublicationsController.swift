@@ -4,7 +4,8 @@ import Hummingbird
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// A publication's settings, its Readium CSS, and key-based edits of it (Specs/Server.md §5.3, §5.4):
+/// A publication's settings, its Readium CSS, and key-based edits of it (Specs/Server.md §5.3,
+/// §5.4):
 ///
 /// - `GET /v1/{c}/publications/{id}/settings`: every setting with its value, source, whether it
 ///   takes effect and why not, and the merged stored preferences; `ETag` is the settings
@@ -13,78 +14,130 @@ import ReadingPreferencesStore
 ///   CSS's own fingerprint.
 /// - `POST /v1/{c}/publications/{id}/edits`: the edits, all or none, conditional on `If-Match`.
 ///
-/// Settings and CSS, the routes read most, check the token themselves, in the query that reads
-/// the versions of their documents (`reads`, a group without ``BearerAuthentication``): an
-/// answer kept from those versions is served from that one query. The edits are behind it.
-enum PublicationRoutes {
-    static func add(
-        to api: RouterGroup<ServerContext>, reads: RouterGroup<ServerContext>, backend: Backend,
-        authentication: Authentication
-    ) {
-        reads.get("/:configurable/publications/:publication/settings") { request, context in
-            let (configurable, publication) = try await authentication.checked(request) {
-                () throws -> (String, String) in
-                let configurable = try context.parameters.require("configurable")
-                try Backend.checkKnown(configurable)
-                return (configurable, try PublicationRoutes.publication(context))
-            }
-            return try await Backend.schema(
-                configurable,
-                Settings(
-                    backend: backend, authentication: authentication, publication: publication,
-                    request: request))
+/// Settings and CSS, the routes read most, look the token up in the query that reads the
+/// versions of their documents: an answer kept from those versions (``AnswerCache``) is served
+/// from that one query.
+struct PublicationsController: Sendable {
+    let data: UserData
+
+    func addRoutes(to group: RouterGroup<ServerContext>) {
+        group.get("/:configurable/publications/:publication/settings", use: settings)
+        group.get("/:configurable/publications/:publication/css", use: css)
+        group.post("/:configurable/publications/:publication/edits", use: edits)
+    }
+
+    @Sendable func settings(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
+        return try await settings(
+            schema, publication: try Self.publication(context), request: request, context: context)
+    }
+
+    @Sendable func css(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        let configurable = try context.parameters.require("configurable")
+        guard configurable == EPUB.identifier else {
+            throw Problem(.notFound, "noCSS", "Readium CSS is made for epub, not \(configurable)")
         }
-        reads.get("/:configurable/publications/:publication/css") { request, context in
-            let (configurable, publication) = try await authentication.checked(request) {
-                () throws -> (String, String) in
-                let configurable = try context.parameters.require("configurable")
-                guard configurable == EPUB.identifier else {
-                    throw Problem(.notFound, "noCSS", "Readium CSS is made for epub, not \(configurable)")
-                }
-                return (configurable, try PublicationRoutes.publication(context))
-            }
-            let (user, versions) = try await backend.currentVersions(
-                EPUB.self, for: request, authentication: authentication, reading: publication)
-            let key = AnswerCache.Key(
-                kind: .css, user: user, configurable: configurable, publication: publication,
-                query: request.uri.query ?? "")
-            let ifNoneMatch = request.headers[.ifNoneMatch]
-            if let kept = backend.answers.answer(for: key, versions: versions), let body = kept.body {
-                if Backend.matches(ifNoneMatch, kept.etag) { return Backend.notModified(etag: kept.etag) }
-                return Backend.json(body, etag: kept.etag)
-            }
-            let storage = try await backend.prefetch(EPUB.self, for: user, reading: publication)
-            let settings = try await Backend.store(EPUB.self, on: storage)
-                .resolvedSettings(for: publication, context: try Backend.context(request))
-            let css = settings.readiumCSS()
-            let etag = "\"\(css.fingerprint)\""
-            var properties = JSONObject()
-            for property in css.properties { properties[property.name] = .string(property.value) }
-            let body = JSONValue.object(
-                ["inlineStyle": .string(css.inlineStyle), "properties": .object(properties)]
-            ).jsonData()
-            backend.answers.keep(key, etag: etag, body: body, builtWith: storage)
-            if Backend.matches(ifNoneMatch, etag) { return Backend.notModified(etag: etag) }
-            return Backend.json(body, etag: etag)
+        let publication = try Self.publication(context)
+        let (user, versions) = try await data.currentVersions(
+            EPUB.self, of: try Self.identity(context), reading: publication)
+        let key = AnswerCache.Key(
+            kind: .css, user: user, configurable: configurable, publication: publication,
+            query: request.uri.query ?? "")
+        let ifNoneMatch = request.headers[.ifNoneMatch]
+        if let kept = data.answers.answer(for: key, versions: versions), let body = kept.body {
+            if EntityTags.matches(ifNoneMatch, kept.etag) { return .notModified(etag: kept.etag) }
+            return JSONAnswer(data: body, etag: kept.etag)
         }
-        api.post("/:configurable/publications/:publication/edits") { request, context in
-            let body = try await Backend.object(request, limit: backend.bodyLimit)
-            guard let list = body["edits"]?.arrayValue else {
-                throw Problem(
-                    .badRequest, "invalidEdits", "the body is {\"edits\": [...], \"publication\"?: {...}}")
-            }
-            let edits = try list.enumerated().map { index, item in try edit(item, at: index) }
-            return try await Backend.schema(
-                try context.parameters.require("configurable"),
-                Edits(
-                    backend: backend, user: try context.user(), publication: try publication(context),
-                    context: try Backend.context(request, publication: body["publication"]), edits: edits,
-                    ifMatch: request.headers[.ifMatch]))
+        let storage = try await data.prefetch(EPUB.self, for: user, reading: publication)
+        let settings = try await UserData.store(EPUB.self, on: storage)
+            .resolvedSettings(for: publication, context: try request.publicationContext())
+        let css = settings.readiumCSS()
+        let etag = "\"\(css.fingerprint)\""
+        var properties = JSONObject()
+        for property in css.properties { properties[property.name] = .string(property.value) }
+        let body = JSONValue.object(
+            ["inlineStyle": .string(css.inlineStyle), "properties": .object(properties)]
+        ).jsonData()
+        data.answers.keep(key, etag: etag, body: body, builtWith: storage)
+        if EntityTags.matches(ifNoneMatch, etag) { return .notModified(etag: etag) }
+        return JSONAnswer(data: body, etag: etag)
+    }
+
+    @Sendable func edits(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        let user = try await context.user()
+        let body = try await request.object(limit: data.bodyLimit)
+        guard let list = body["edits"]?.arrayValue else {
+            throw Problem(
+                .badRequest, "invalidEdits", "the body is {\"edits\": [...], \"publication\"?: {...}}")
         }
+        let edits = try list.enumerated().map { index, item in try Self.edit(item, at: index) }
+        let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
+        return try await apply(
+            edits, schema, of: user, publication: try Self.publication(context),
+            context: try request.publicationContext(publication: body["publication"]),
+            ifMatch: request.headers[.ifMatch])
+    }
+
+    /// The settings answer, from the answers kept while their documents are unchanged, or built
+    /// (and kept).
+    func settings<Schema: ResolvableSchema>(
+        _ schema: Schema.Type, publication: String, request: Request, context: ServerContext
+    ) async throws -> JSONAnswer {
+        // The token and the versions of the documents first: an answer kept from them needs
+        // nothing else. Otherwise the documents are read (one query) and the answer built.
+        let (user, versions) = try await data.currentVersions(
+            schema, of: try Self.identity(context), reading: publication)
+        let key = AnswerCache.Key(
+            kind: .settings, user: user, configurable: Schema.identifier, publication: publication,
+            query: request.uri.query ?? "")
+        let ifNoneMatch = request.headers[.ifNoneMatch]
+        if let kept = data.answers.answer(for: key, versions: versions) {
+            if EntityTags.matches(ifNoneMatch, kept.etag) { return .notModified(etag: kept.etag) }
+            if let body = kept.body { return JSONAnswer(data: body, etag: kept.etag) }
+        }
+        let storage = try await data.prefetch(schema, for: user, reading: publication)
+        let publicationContext = try request.publicationContext()
+        let store = UserData.store(Schema.self, on: storage)
+        if let ifNoneMatch {
+            // A client that has the answer: the fingerprint alone decides, nothing is built.
+            let etag = try await store.fingerprints(for: publication, context: publicationContext)
+                .settingsETag
+            if EntityTags.matches(ifNoneMatch, etag) {
+                data.answers.keep(key, etag: etag, body: nil, builtWith: storage)
+                return .notModified(etag: etag)
+            }
+        }
+        let (value, etag) = try await Self.answer(
+            store, publication: publication, context: publicationContext)
+        let body = value.jsonData()
+        data.answers.keep(key, etag: etag, body: body, builtWith: storage)
+        return JSONAnswer(data: body, etag: etag)
+    }
+
+    /// Applies edits in the user's write path, and answers the settings after them.
+    func apply<Schema: ResolvableSchema>(
+        _ edits: [PreferenceEdit], _ schema: Schema.Type, of user: String, publication: String,
+        context: PublicationContext, ifMatch: String?
+    ) async throws -> JSONAnswer {
+        let (body, etag) = try await data.writes.run(user) { transaction in
+            let storage = try await PrefetchedStorage.prefetching(
+                UserData.locations(schema, reading: publication), of: user, from: transaction.storage,
+                in: transaction.database)
+            let store = UserData.store(schema, on: storage)
+            try await store.apply(edits, publication: publication, context: context, ifMatch: ifMatch)
+            return try await Self.answer(store, publication: publication, context: context)
+        }
+        return JSONAnswer(body, etag: etag)
+    }
+
+    /// The request's identity (set by ``BearerAuthentication`` on every `/v1` route).
+    static func identity(_ context: ServerContext) throws -> RequestIdentity {
+        guard let identity = context.identity else { throw Authentication.missingToken }
+        return identity
     }
 
     static func publication(_ context: ServerContext) throws -> String {
-        try Backend.decoded(try context.parameters.require("publication"))
+        try Request.decoded(try context.parameters.require("publication"))
     }
 
     /// One key-based edit, as the conformance vectors write them (Specs/README.md §3): `{"key", "op",
@@ -144,63 +197,5 @@ enum PublicationRoutes {
             "settings": .array(settings), "preferences": .object(state.preferences.jsonObject),
         ]
         return (.object(body), state.fingerprints.settingsETag)
-    }
-
-    /// The settings answer, from the answers kept while their documents are unchanged or built
-    /// (and kept).
-    struct Settings: SchemaVisitor {
-        let backend: Backend
-        let authentication: Authentication
-        let publication: String
-        let request: Request
-
-        func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
-            // The token and the versions of the documents first: an answer kept from them needs
-            // nothing else. Otherwise the documents are read (one query) and the answer built.
-            let (user, versions) = try await backend.currentVersions(
-                schema, for: request, authentication: authentication, reading: publication)
-            let key = AnswerCache.Key(
-                kind: .settings, user: user, configurable: Schema.identifier, publication: publication,
-                query: request.uri.query ?? "")
-            let ifNoneMatch = request.headers[.ifNoneMatch]
-            if let kept = backend.answers.answer(for: key, versions: versions) {
-                if Backend.matches(ifNoneMatch, kept.etag) { return Backend.notModified(etag: kept.etag) }
-                if let body = kept.body { return Backend.json(body, etag: kept.etag) }
-            }
-            let storage = try await backend.prefetch(schema, for: user, reading: publication)
-            let context = try Backend.context(request)
-            let store = Backend.store(Schema.self, on: storage)
-            if let ifNoneMatch {
-                // A client that has the answer: the fingerprint alone decides, nothing is built.
-                let etag = try await store.fingerprints(for: publication, context: context).settingsETag
-                if Backend.matches(ifNoneMatch, etag) {
-                    backend.answers.keep(key, etag: etag, body: nil, builtWith: storage)
-                    return Backend.notModified(etag: etag)
-                }
-            }
-            let (value, etag) = try await answer(store, publication: publication, context: context)
-            let body = value.jsonData()
-            backend.answers.keep(key, etag: etag, body: body, builtWith: storage)
-            return Backend.json(body, etag: etag)
-        }
-    }
-
-    struct Edits: SchemaVisitor {
-        let backend: Backend
-        let user: String
-        let publication: String
-        let context: PublicationContext
-        let edits: [PreferenceEdit]
-        let ifMatch: String?
-
-        func visit<Schema: ResolvableSchema>(_ schema: Schema.Type) async throws -> Response {
-            let (body, etag) = try await backend.writes.run(user) {
-                [backend, user, publication, context, edits, ifMatch] in
-                let store = try await backend.store(schema, for: user, reading: publication)
-                try await store.apply(edits, publication: publication, context: context, ifMatch: ifMatch)
-                return try await answer(store, publication: publication, context: context)
-            }
-            return Backend.json(body, etag: etag)
-        }
     }
 }

@@ -10,44 +10,48 @@ import ReadingPreferencesStore
 /// - `GET /v1/sync/changes?since=C&limit=N` → `{"entries": [...], "cursor", "more"}` (410 for a
 ///   cursor older than the compaction floor);
 /// - `GET /v1/sync/state` → the server replica's whole state, in the replica-file format.
-enum SyncRoutes {
-    static func add(to api: RouterGroup<ServerContext>, backend: Backend) {
-        api.post("/sync/push") { request, context in
-            let body = try await Backend.body(request, limit: Backend.pushLimit)
-            let result = try await backend.replica.push(body, of: try context.user())
-            let ignored = result.ignored.map { item -> JSONValue in
-                .object([
-                    "scope": .string(item.scope), "key": .string(item.key), "reason": .string(item.reason),
-                ])
+struct SyncController: Sendable {
+    let data: UserData
+
+    func addRoutes(to group: RouterGroup<ServerContext>) {
+        group.post("/sync/push", use: push)
+        group.get("/sync/changes", use: changes)
+        group.get("/sync/state", use: state)
+    }
+
+    @Sendable func push(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        let user = try await context.user()
+        let body = try await request.body(limit: UserData.pushLimit)
+        let result = try await data.replica.push(body, of: user)
+        let ignored = result.ignored.map { item -> JSONValue in
+            .object(["scope": .string(item.scope), "key": .string(item.key), "reason": .string(item.reason)])
+        }
+        return JSONAnswer(
+            .object([
+                "applied": .number(JSONNumber(Int(result.applied))), "ignored": .array(ignored),
+                "cursor": .string(result.cursor),
+            ]))
+    }
+
+    @Sendable func changes(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        let user = try await context.user()
+        let query = request.uri.queryParameters
+        var limit = 1000
+        if let text = query.get("limit") {
+            guard let number = Int(text), (1...10_000).contains(number) else {
+                throw Problem(.badRequest, "invalidLimit", "limit is a number from 1 to 10000, not \(text)")
             }
-            return Backend.json(
-                .object([
-                    "applied": .number(JSONNumber(Int(result.applied))), "ignored": .array(ignored),
-                    "cursor": .string(result.cursor),
-                ]))
+            limit = number
         }
-        api.get("/sync/changes") { request, context in
-            let query = request.uri.queryParameters
-            var limit = 1000
-            if let text = query.get("limit") {
-                guard let number = Int(text), (1...10_000).contains(number) else {
-                    throw Problem(
-                        .badRequest, "invalidLimit", "limit is a number from 1 to 10000, not \(text)")
-                }
-                limit = number
-            }
-            let page = try await backend.replica.changes(
-                of: try context.user(), since: query.get("since").map { String($0) }, limit: limit)
-            return Backend.json(
-                .object([
-                    "entries": .array(page.entries), "cursor": .string(page.cursor), "more": .bool(page.more),
-                ]))
-        }
-        api.get("/sync/state") { _, context in
-            let data = try await backend.replica.state(of: try context.user())
-            return Response(
-                status: .ok, headers: [.contentType: "application/json"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
-        }
+        let page = try await data.replica.changes(
+            of: user, since: query.get("since").map { String($0) }, limit: limit)
+        return JSONAnswer(
+            .object([
+                "entries": .array(page.entries), "cursor": .string(page.cursor), "more": .bool(page.more),
+            ]))
+    }
+
+    @Sendable func state(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        JSONAnswer(data: try await data.replica.state(of: try await context.user()))
     }
 }

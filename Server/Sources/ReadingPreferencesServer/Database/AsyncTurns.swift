@@ -62,4 +62,3 @@ final class AsyncTurns: @unchecked Sendable {
         waiter?.resume()
     }
 }
-

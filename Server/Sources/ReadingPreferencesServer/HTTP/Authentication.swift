@@ -1,25 +1,26 @@
 import Foundation
 import Hummingbird
 
-/// A request's context: Hummingbird's, and the user its token opened.
+/// A request's context: Hummingbird's, and who the request says it is.
 public struct ServerContext: RequestContext {
     /// Hummingbird's part of the context.
     public var coreContext: CoreRequestContextStorage
-    /// The authenticated user; set by ``BearerAuthentication`` for every `/v1` route.
-    public var userID: String?
+    /// The request's bearer token and the user it opens; set by ``BearerAuthentication`` for
+    /// every `/v1` route.
+    var identity: RequestIdentity?
 
-    /// A context for a new request, with no user yet.
+    /// A context for a new request, with no identity yet.
     ///
     /// - Parameter source: Where the request came from.
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
-        userID = nil
+        identity = nil
     }
 
-    /// The user, or a 401 when the route forgot its authentication (it never does).
-    func user() throws -> String {
-        guard let userID else { throw Problem(.unauthorized, "unauthorized", "no account for this request") }
-        return userID
+    /// The user of the request (401 without a known token).
+    func user() async throws -> String {
+        guard let identity else { throw Authentication.missingToken }
+        return try await identity.user()
     }
 }
 
@@ -32,9 +33,9 @@ public protocol Authenticator: Sendable {
 
 extension Accounts: Authenticator {}
 
-/// How a request proves whose it is: the bearer token of its `Authorization` header, mapped to
-/// a user by the authenticator. With the accounts table as the authenticator, a route that reads
-/// documents can look the token up in the same query as the documents (one round trip).
+/// How a token is looked up: by the authenticator alone, or, with the accounts table as the
+/// authenticator, together with the versions of the user's documents a route is about to read
+/// (one query instead of two: the accounts repository's concern).
 struct Authentication: Sendable {
     let authenticator: any Authenticator
     /// The accounts table, when it is the authenticator.
@@ -45,14 +46,17 @@ struct Authentication: Sendable {
         self.accounts = authenticator == nil ? accounts : nil
     }
 
+    static let missingToken = Problem(
+        .unauthorized, "unauthorized", "this route needs Authorization: Bearer <token>")
+    static let unknownToken = Problem(.unauthorized, "unauthorized", "the token is not known")
+
     /// The bearer token of a request (401 without one).
     static func token(of request: Request) throws -> String {
-        guard let header = request.headers[.authorization] else {
-            throw Problem(.unauthorized, "unauthorized", "this route needs Authorization: Bearer <token>")
-        }
+        guard let header = request.headers[.authorization] else { throw missingToken }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, isBearer(parts[0]) else { throw unknownToken }
-        return String(Backend.trimmed(parts[1]) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+        return String(
+            EntityTags.trimmed(parts[1]) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
     }
 
     /// Whether a scheme is `Bearer`, in any case (byte by byte, without making a lowercased copy).
@@ -60,44 +64,65 @@ struct Authentication: Sendable {
         scheme.utf8.count == 6 && zip(scheme.utf8, "bearer".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
-    static let unknownToken = Problem(.unauthorized, "unauthorized", "the token is not known")
-
-    /// The user of a request (401 without a known token).
-    func user(of request: Request) async throws -> String {
-        guard let userID = try await authenticator.user(forToken: try Self.token(of: request)) else {
-            throw Self.unknownToken
-        }
+    /// The user a token opens (401 for an unknown token).
+    func user(forToken token: String) async throws -> String {
+        guard let userID = try await authenticator.user(forToken: token) else { throw Self.unknownToken }
         return userID
     }
 
-    /// The user of a request and the versions of the user's documents at `scopes` (by scope),
-    /// in one query when the accounts table is the authenticator; otherwise the versions are
-    /// `nil`, for the caller to read.
-    func user(of request: Request, versionsAt scopes: [String]) async throws -> (
+    /// The user a token opens and the versions of that user's documents at `scopes` (by
+    /// scope), in one query when the accounts table is the authenticator; otherwise the
+    /// versions are `nil`, for the caller to read.
+    func user(forToken token: String, versionsAt scopes: [String]) async throws -> (
         userID: String, versions: [String: String]?
     ) {
-        guard let accounts else { return (try await user(of: request), nil) }
-        guard let found = try await accounts.user(forToken: try Self.token(of: request), versionsAt: scopes)
-        else {
+        guard let accounts else { return (try await user(forToken: token), nil) }
+        guard let found = try await accounts.user(forToken: token, versionsAt: scopes) else {
             throw Self.unknownToken
         }
         return (found.userID, found.versions)
     }
+}
 
-    /// Runs `check` (a route's reading of its path) after the token when it fails: a request
-    /// without a known token is 401, whatever else is wrong with it.
-    func checked<T>(_ request: Request, _ check: () throws -> T) async throws -> T {
-        do {
-            return try check()
-        } catch {
-            _ = try await user(of: request)
-            throw error
-        }
+/// A request's token, and the user it opens once looked up: a route asks for the user when it
+/// needs it, either alone or with the versions of the documents it reads (settings and CSS,
+/// which then answer from one query).
+final class RequestIdentity: @unchecked Sendable {
+    let token: String
+    let authentication: Authentication
+    private let lock = NSLock()
+    private var userID: String?
+
+    init(token: String, authentication: Authentication) {
+        self.token = token
+        self.authentication = authentication
+    }
+
+    /// The user (401 for an unknown token); looked up once per request.
+    func user() async throws -> String {
+        if let known = lock.withLock({ userID }) { return known }
+        let found = try await authentication.user(forToken: token)
+        lock.withLock { userID = found }
+        return found
+    }
+
+    /// The user and the versions of the user's documents at `scopes`, in one query when the
+    /// accounts table is the authenticator (see ``Authentication/user(forToken:versionsAt:)``).
+    func user(versionsAt scopes: [String]) async throws -> (userID: String, versions: [String: String]?) {
+        let found = try await authentication.user(forToken: token, versionsAt: scopes)
+        lock.withLock { userID = found.userID }
+        return found
     }
 }
 
-/// Every `/v1` route but the two that read with the token (settings and CSS) is behind this
-/// middleware: `Authorization: Bearer <token>`; an unknown or missing token is 401.
+/// The one authentication of every `/v1` route: `Authorization: Bearer <token>`, and a missing
+/// or unknown token is 401 whatever else is wrong with the request.
+///
+/// The middleware reads the token and gives the route a ``RequestIdentity``; the route looks
+/// the user up when it needs it (most at once; settings and CSS together with the versions of
+/// their documents). Whatever the route answers, the token has been looked up before the answer
+/// leaves: an error thrown before it was (a path naming no configurable, say) becomes 401 when
+/// the token is unknown.
 struct BearerAuthentication: RouterMiddleware {
     typealias Context = ServerContext
     let authentication: Authentication
@@ -107,8 +132,18 @@ struct BearerAuthentication: RouterMiddleware {
     )
         async throws -> Response
     {
+        let identity = RequestIdentity(
+            token: try Authentication.token(of: request), authentication: authentication)
         var context = context
-        context.userID = try await authentication.user(of: request)
-        return try await next(request, context)
+        context.identity = identity
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            _ = try await identity.user()
+            throw error
+        }
+        _ = try await identity.user()
+        return response
     }
 }

@@ -12,7 +12,9 @@ import ReadingPreferencesStore
 /// It also notes what the store loaded and at which versions, which is what an answer built with
 /// it depends on (``AnswerCache``).
 final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
-    let base: SQLPreferencesStorage
+    /// Where everything else goes: the user's SQL storage, or a write's storage inside its
+    /// transaction.
+    let base: any PreferencesStorage
     /// Each prefetched location's row as read: its text and version, or `nil` when absent.
     private let rows: [StorageLocation: (json: String, version: StorageVersion)?]
     private let lock = NSLock()
@@ -23,21 +25,23 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
     private var loaded: [StorageLocation: StorageVersion?]? = [:]
 
     private init(
-        base: SQLPreferencesStorage, rows: [StorageLocation: (json: String, version: StorageVersion)?]
+        base: any PreferencesStorage, rows: [StorageLocation: (json: String, version: StorageVersion)?]
     ) {
         self.base = base
         self.rows = rows
         self.unserved = Set(rows.keys)
     }
 
-    /// Reads `locations` in one query.
-    static func prefetching(_ locations: [StorageLocation], from base: SQLPreferencesStorage) async throws
-        -> PrefetchedStorage
-    {
+    /// Reads a user's documents at `locations` in one query of `database`, over the storage
+    /// `base` of the same user on the same database (or transaction).
+    static func prefetching(
+        _ locations: [StorageLocation], of userID: String, from base: any PreferencesStorage,
+        in database: any SQLDatabase
+    ) async throws -> PrefetchedStorage {
         let scopes = scopes(of: locations)
-        let found = try await base.database.query(
+        let found = try await database.query(
             "SELECT scope, json, version FROM reading_preferences WHERE user_id = ? AND scope IN (\(SQLMarks.list(scopes.count)))",
-            [base.userID] + scopes)
+            [userID] + scopes)
         var byScope: [String: (json: String, version: StorageVersion)] = [:]
         for row in found {
             if let scope = row["scope"], let json = row["json"], let version = row["version"] {

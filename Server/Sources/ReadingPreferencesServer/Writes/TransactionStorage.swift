@@ -8,7 +8,7 @@ import ReadingPreferencesStore
 ///
 /// A row this transaction wrote stays as it wrote it until the transaction ends: the user's lock
 /// keeps the server's other writers out, and the row's own lock keeps out everything else (an
-/// account deletion's `DELETE` waits for it). So once a write of a group (``WriteGroups``) has
+/// account deletion's `DELETE` waits for it). So once a write of a group (``UserWrites``) has
 /// saved a document, the next write of the group loads it from here, as it was saved, with the
 /// version it was saved at, instead of reading the row again. Everything else goes to the SQL
 /// storage, in the transaction.

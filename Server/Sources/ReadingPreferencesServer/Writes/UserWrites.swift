@@ -2,8 +2,11 @@ import Foundation
 import ReadingPreferencesSQL
 import ReadingPreferencesStore
 
-/// A user's document writes on this instance, run in groups: one transaction, which holds the
-/// user's rows, runs every write that was waiting when it began, one after another.
+/// The one way a user's data is written on this instance: every write (a document's `PUT` or
+/// `PATCH`, edits, a profile's change, the account data's deletion) runs here, in groups: one
+/// transaction, which holds the user's rows, runs every write that was waiting when it began,
+/// one after another. The transaction is what serializes a user's writes; nothing else queues
+/// them.
 ///
 /// Each write is whole on its own: it reads the document, checks its precondition, validates
 /// and writes at the version it read, exactly as it would alone, and it sees the writes before
@@ -24,11 +27,14 @@ import ReadingPreferencesStore
 /// write alone would.
 ///
 /// One group of a user runs at a time on an instance; the writes that come meanwhile wait in
-/// memory and make the next group. A group takes at most ``limit`` writes.
-final class WriteGroups: @unchecked Sendable {
-    /// A write: its work on the group's storage, and where its result goes.
+/// memory and make the next group. A group takes at most ``limit`` writes. A write that must
+/// not share its transaction (the account data's deletion, which resets the sync state the
+/// group's stamps would be written to) makes a group of its own.
+final class UserWrites: @unchecked Sendable {
+    /// A write: its work in the group's transaction, and where its result goes.
     private struct Pending: Sendable {
-        let work: @Sendable (any PreferencesStorage) async throws -> any Sendable
+        let work: @Sendable (UserTransaction) async throws -> any Sendable
+        let alone: Bool
         let continuation: CheckedContinuation<any Sendable, any Error>
     }
 
@@ -58,19 +64,21 @@ final class WriteGroups: @unchecked Sendable {
         self.stamp = stamp
     }
 
-    /// Runs a write of the user's documents in the user's next group, and answers its result
-    /// once its group has committed.
+    /// Runs a write of the user's data in the user's next group, and answers its result once its
+    /// group has committed.
     ///
     /// - Parameters:
     ///   - userID: The user.
-    ///   - work: The write, on a storage inside the group's transaction.
+    ///   - alone: Whether the write makes a group of its own.
+    ///   - work: The write, inside the group's transaction.
     /// - Returns: What `work` returned.
     /// - Throws: What `work` threw, or the transaction's error.
     func run<T: Sendable>(
-        _ userID: String, _ work: @escaping @Sendable (any PreferencesStorage) async throws -> T
+        _ userID: String, alone: Bool = false,
+        _ work: @escaping @Sendable (UserTransaction) async throws -> T
     ) async throws -> T {
         let result = try await withCheckedThrowingContinuation { continuation in
-            let pending = Pending(work: { try await work($0) }, continuation: continuation)
+            let pending = Pending(work: { try await work($0) }, alone: alone, continuation: continuation)
             let (first, behind, hook) = lock.withLock {
                 () -> (Bool, Int, (@Sendable (String, Int) -> Void)?) in
                 if waiting[userID] != nil {
@@ -101,15 +109,16 @@ final class WriteGroups: @unchecked Sendable {
         }
     }
 
-    /// The next group: up to ``limit`` of the writes waiting, or `nil` (and the user's entry
-    /// gone) when none waits.
+    /// The next group: up to ``limit`` of the writes waiting, in order, up to the first that
+    /// goes alone (or that one only), or `nil` (and the user's entry gone) when none waits.
     private func next(of userID: String) -> [Pending]? {
         lock.withLock {
-            guard let queue = waiting[userID], !queue.isEmpty else {
+            guard let queue = waiting[userID], let first = queue.first else {
                 waiting[userID] = nil
                 return nil
             }
-            let group = Array(queue.prefix(limit))
+            let group =
+                first.alone ? [first] : Array(queue.prefix(limit).prefix { !$0.alone })
             waiting[userID] = Array(queue.dropFirst(group.count))
             return group
         }
@@ -131,7 +140,9 @@ final class WriteGroups: @unchecked Sendable {
                 for pending in group {
                     watched.reset()
                     do {
-                        outcomes.append(.success(try await pending.work(shared)))
+                        outcomes.append(
+                            .success(
+                                try await pending.work(UserTransaction(storage: shared, database: watched))))
                     } catch {
                         guard !watched.changedOrFailed else { throw Spoiled() }
                         outcomes.append(.failure(error))
@@ -158,7 +169,9 @@ final class WriteGroups: @unchecked Sendable {
                         storage.afterWrites = { transaction, writes in
                             try await stamp(writes, userID, transaction)
                         }
-                        return try await pending.work(TransactionStorage(base: storage))
+                        return try await pending.work(
+                            UserTransaction(storage: TransactionStorage(base: storage), database: transaction)
+                        )
                     }
                     pending.continuation.resume(returning: value)
                 } catch {
@@ -172,6 +185,15 @@ final class WriteGroups: @unchecked Sendable {
         }
         for (pending, outcome) in zip(group, outcomes) { pending.continuation.resume(with: outcome) }
     }
+}
+
+/// What a write works with: the user's storage and the database, both inside the transaction of
+/// its group.
+struct UserTransaction: Sendable {
+    /// The user's documents, as the group's earlier writes left them.
+    let storage: any PreferencesStorage
+    /// The transaction, for a repository's statements that belong to the write.
+    let database: any SQLDatabase
 }
 
 /// The documents a group's writes wrote, in order, for their stamps.
