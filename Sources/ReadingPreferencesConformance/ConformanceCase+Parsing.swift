@@ -27,6 +27,13 @@ extension ConformanceCase {
             syncMerge = try SyncMergeCase(reader, replicaSources: replicaSources)
             return
         }
+        if reader.value("dialect") != nil {
+            self.init(
+                name: try reader.string("name") ?? label,
+                configurable: try reader.string("configurable") ?? "epub")
+            dialect = try DialectCase(reader)
+            return
+        }
         guard let configurable = try reader.string("configurable") else {
             throw JSONMemberError(
                 path: "configurable",

@@ -33,6 +33,9 @@ public struct ConformanceCase: Sendable, Hashable {
     /// For a sync merge vector (`"replicas"` instead of `"configurable"`, Specs/README.md §6): the replica
     /// states and the expected merge; `nil` for an editing case.
     public var syncMerge: SyncMergeCase?
+    /// For a dialect vector (`"dialect"`, Specs/README.md §7): the object converted and what the
+    /// conversion must give; `nil` for an editing case.
+    public var dialect: DialectCase?
 
     /// One edit of a case, and whether it must fail.
     public struct Edit: Sendable, Hashable {

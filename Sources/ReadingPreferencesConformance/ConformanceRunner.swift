@@ -63,6 +63,7 @@ public struct ConformanceRunner: Sendable {
                     + "(expected \(JSONMemberReader.alternatives(ConfigurableKind.allNames)))"
             ]
         }
+        if let dialect = testCase.dialect { return dialect.failures(kind.schema) }
         var editor = kind.makeEditor(preferences: testCase.preferences, inputs: testCase.inputs)
         var failures: [String] = []
         for (index, edit) in testCase.edits.enumerated() {

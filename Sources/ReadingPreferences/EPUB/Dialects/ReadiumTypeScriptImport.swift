@@ -1,0 +1,202 @@
+import Foundation
+
+/// A preferences object of Readium's TypeScript navigator read into our EPUB preferences
+/// (Specs/CSS.md §2.3): each member it shares with us translated at its position; the
+/// navigator's own members kept verbatim; a value of a shared member that has no value of ours
+/// kept aside under a `readium-ts:` key; `null` members unset. Every member that is not translated is
+/// reported, and an export writes it back as it came.
+struct ReadiumTypeScriptImport {
+    typealias Member = JSONObject.Member
+
+    let object: JSONObject
+    private var members: [Member] = []
+    private var patch: [Member] = []
+    private var diagnostics: [PreferenceDiagnostic] = []
+    /// Whether a key our model applies only without publisher styles was set.
+    private var setsPublisherStyleKey = false
+    /// Whether the object says `publisherStyles` itself (an early 2.0 navigator).
+    private var setsPublisherStyles = false
+
+    init(_ object: JSONObject) {
+        self.object = object
+    }
+
+    mutating func run() -> DialectImport {
+        let filter = translatedFilter()
+        for member in object.members {
+            read(member, filter: filter)
+        }
+        if setsPublisherStyleKey, !setsPublisherStyles {
+            // As an edit of one of those keys would: the value is applied, as the navigator did.
+            set("publisherStyles", false)
+        }
+        return DialectImport(
+            preferences: Preferences(JSONObject(members: members)), mergePatch: JSONObject(members: patch),
+            diagnostics: diagnostics)
+    }
+
+    /// The filter member that becomes our `imageFilter`: the one of `darkenFilter` and
+    /// `invertFilter` that is `true` when the other is not.
+    private func translatedFilter() -> String? {
+        let darken = object["darkenFilter"] == .bool(true)
+        let invert = object["invertFilter"] == .bool(true)
+        if darken == invert { return nil }
+        return darken ? "darkenFilter" : "invertFilter"
+    }
+
+    private mutating func read(_ member: Member, filter: String?) {
+        let key = member.key
+        let value = member.value
+        if value.isNull {
+            clear(key)
+            return
+        }
+        switch key {
+        case "backgroundColor", "textColor":
+            if case .string = value, case .success = descriptor(key).coder.decode(value) {
+                set(key, value)
+            } else {
+                keepAside(member, "a color of ours is a hex, rgb() or named color")
+            }
+        case "columnCount":
+            switch value.numberValue?.doubleValue {
+            case 1: set(key, "1")
+            case 2: set(key, "2")
+            default: keepAside(member, "ours counts auto, 1 or 2 columns")
+            }
+        case "fontFamily":
+            if let css = value.stringValue, let name = ReadiumTypeScript.singleFamily(css), !name.isEmpty {
+                set(key, .string(name))
+            } else {
+                keepAside(member, "ours names one family, not a list of them")
+            }
+        case "fontSize": number(member, scaled: 1)
+        case "fontWeight": number(member, scaled: 1 / 400)
+        case "letterSpacing": number(member, scaled: 2)
+        case "lineHeight", "paragraphIndent", "paragraphSpacing", "wordSpacing": number(member, scaled: 1)
+        case "textAlign":
+            if case .string = value, case .success = descriptor(key).coder.decode(value) {
+                set(key, value)
+            } else {
+                keepAside(member, "ours aligns start, left, right or justify")
+            }
+        case "hyphens", "ligatures", "scroll", "textNormalization":
+            if case .bool = value { set(key, value) } else { keepAside(member, "ours is true or false") }
+        case "darkenFilter", "invertFilter":
+            if key == filter {
+                set("imageFilter", key == "darkenFilter" ? "darken" : "invert")
+                // What an earlier import kept of the member goes: ours says it now.
+                patch.append(Member(key: key, value: .null))
+            } else {
+                keep(member, "only a filter that is true alone is our image filter")
+            }
+        case "theme":
+            // An early 2.0 navigator's themes; later ones have none.
+            switch value.stringValue {
+            case "day": set(key, "light")
+            case "night": set(key, "dark")
+            case "sepia": set(key, "sepia")
+            default: keepAside(member, "ours are light, dark and sepia")
+            }
+        case "publisherStyles":
+            if case .bool = value {
+                set(key, value)
+                setsPublisherStyles = true
+            } else {
+                keepAside(member, "ours is true or false")
+            }
+        default:
+            if ReadiumTypeScript.oursOnly.contains(key) {
+                keepAside(member, "the navigator has no such member; not read as ours")
+            } else {
+                keep(member, "no setting of ours; written back on export")
+            }
+        }
+    }
+
+    private func descriptor(_ key: String) -> SettingDescriptor {
+        EPUB.catalogue.descriptor(forKey: key) ?? EPUB.fontSize.descriptor
+    }
+
+    /// A number in the navigator's unit, as ours (`theirs × scale`), coerced into our range.
+    private mutating func number(_ member: Member, scaled scale: Double) {
+        guard let theirs = member.value.numberValue, theirs.isFinite else {
+            keepAside(member, "ours is a number")
+            return
+        }
+        let ours = theirs.doubleValue * scale
+        guard case .success(let valid) = descriptor(member.key).validator.validate(.number(ours)),
+            let coerced = valid.doubleValue
+        else {
+            keepAside(member, "ours is a number in range")
+            return
+        }
+        if coerced != ours {
+            diagnostics.append(
+                PreferenceDiagnostic(
+                    .outOfRange, key: member.key, value: member.value, coercedTo: .number(JSONNumber(coerced))
+                ))
+        }
+        set(member.key, scale == 1 && coerced == ours ? member.value : .number(JSONNumber(coerced)))
+    }
+
+    /// Stores a key of ours, and clears what an earlier import kept aside for it.
+    private mutating func set(_ key: String, _ value: JSONValue) {
+        members.append(Member(key: key, value: value))
+        patch.append(Member(key: key, value: value))
+        patch.append(Member(key: ReadiumTypeScript.kept(key), value: .null))
+        if ReadiumTypeScript.publisherStyleKeys.contains(key) { setsPublisherStyleKey = true }
+    }
+
+    /// A member of a name of ours whose value has no value of ours: kept under `readium-ts:` (and the
+    /// key of ours cleared, since the navigator's value is the newer one).
+    private mutating func keepAside(_ member: Member, _ reason: String) {
+        let kept = ReadiumTypeScript.kept(member.key)
+        members.append(Member(key: kept, value: member.value))
+        patch.append(Member(key: kept, value: member.value))
+        patch.append(Member(key: member.key, value: .null))
+        let code: PreferenceDiagnostic.Code
+        switch (Self.navigatorType(of: member.key), member.value) {
+        case (nil, _): code = .unknownKey
+        case ("string", .string), ("number", .number), ("boolean", .bool): code = .unsupportedValue
+        default: code = .typeMismatch
+        }
+        diagnostics.append(
+            PreferenceDiagnostic(
+                code, key: member.key, value: member.value, note: "kept as \(kept): \(reason)"))
+    }
+
+    /// The JSON type the navigator declares for a member it shares with us, or `nil` for a key
+    /// of ours it does not have.
+    static func navigatorType(of key: String) -> String? {
+        switch key {
+        case "backgroundColor", "textColor", "fontFamily", "textAlign", "theme": return "string"
+        case "hyphens", "ligatures", "scroll", "textNormalization", "publisherStyles": return "boolean"
+        case "columnCount", "fontSize", "fontWeight", "letterSpacing", "lineHeight", "paragraphIndent",
+            "paragraphSpacing", "wordSpacing":
+            return "number"
+        default: return nil
+        }
+    }
+
+    /// A member of the navigator's own, kept as it came.
+    private mutating func keep(_ member: Member, _ reason: String) {
+        members.append(member)
+        patch.append(member)
+        diagnostics.append(
+            PreferenceDiagnostic(.unknownKey, key: member.key, value: member.value, note: "kept: \(reason)"))
+    }
+
+    /// A `null` member: the navigator's "unset", which a merge patch carries as clearing the
+    /// key of ours and what was kept for it.
+    private mutating func clear(_ key: String) {
+        switch key {
+        case "darkenFilter", "invertFilter":
+            patch.append(Member(key: key, value: .null))
+            if translatedFilter() == nil { patch.append(Member(key: "imageFilter", value: .null)) }
+        default:
+            patch.append(Member(key: key, value: .null))
+            if !key.hasPrefix("$") { patch.append(Member(key: ReadiumTypeScript.kept(key), value: .null)) }
+        }
+    }
+}
