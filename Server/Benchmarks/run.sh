@@ -7,6 +7,7 @@
 #   ROUNDS=5 DURATION=5 CONNECTIONS=16 Benchmarks/run.sh
 #   ROWS="baseline-select-update patch-one-key" Benchmarks/run.sh   # some rows (name their baselines too)
 #   SERVER_ARGS="--write-group-limit 1" Benchmarks/run.sh           # more options for the server
+#   STORAGES=postgres Benchmarks/run.sh                             # one storage
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
@@ -67,32 +68,48 @@ measure() { # storage port token etag
     done
 }
 
+# wrk's latency (850.00us, 1.20ms, 2.01s) in milliseconds.
+ms() {
+    awk '{v = $1; u = v; sub(/[0-9.]+/, "", u); sub(/[a-z]+$/, "", v)
+          if (u == "us") v /= 1000; else if (u == "s") v *= 1000; else if (u == "m") v *= 60000
+          printf "%.2f\n", v}'
+}
+
 summary() { # storage
     local storage=$1
     echo
     echo "### $storage ($rounds rounds of ${duration} s, $connections connections, $threads threads; medians)"
     echo
-    echo "| row | requests/s | p99 latency | errors | ratio | goal |"
-    echo "|---|---:|---:|---:|---:|---|"
+    echo "| row | requests/s | p50 | p99 | errors | ratio | p99 ratio | goal |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---|"
     for row in "${rows[@]}"; do
         IFS='|' read -r name _ _ <<<"$row"
-        local rps p99 errors
+        local rps p50 p99 errors
         rps=$(for f in "$out/$storage.$name".*; do awk '/Requests\/sec/ {print $2}' "$f"; done | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-        p99=$(for f in "$out/$storage.$name".*; do awk '$1 == "99%" {print $2}' "$f"; done | sort -V | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+        p50=$(for f in "$out/$storage.$name".*; do awk '$1 == "50%" {print $2}' "$f" | ms; done | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+        p99=$(for f in "$out/$storage.$name".*; do awk '$1 == "99%" {print $2}' "$f" | ms; done | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
         errors=$(cat "$out/$storage.$name".* | awk '/Non-2xx or 3xx responses/ {n += $5} /Socket errors/ {gsub(",", ""); n += $4 + $6 + $8 + $10} END {print n + 0}')
-        echo "$name $rps" >>"$out/$storage.rps"
-        local ratio="" goal=""
+        echo "$name $rps $p99" >>"$out/$storage.rps"
+        local ratio="" p99ratio="" goal="" baseline=""
         ratio_of() { # requests/s, baseline row
             awk -v a="$1" -v n="$2" '$1 == n {b = $2} END {if (b > 0) printf "%.0f%%", 100 * a / b}' "$out/$storage.rps"
         }
+        p99_ratio_of() { # p99 in ms, baseline row
+            awk -v a="$1" -v n="$2" '$1 == n {b = $3} END {if (b > 0) printf "%.2f×", a / b}' "$out/$storage.rps"
+        }
         case $name in
-            settings) goal="≥ 70% of baseline-row"; ratio=$(ratio_of "$rps" baseline-row) ;;
-            settings-304) goal="≥ 90% of baseline-row"; ratio=$(ratio_of "$rps" baseline-row) ;;
-            css) goal="≥ 65% of baseline-row"; ratio=$(ratio_of "$rps" baseline-row) ;;
-            patch-one-key) goal="≥ 60% of baseline-select-update"; ratio=$(ratio_of "$rps" baseline-select-update) ;;
-            push-20-entries) goal="≥ 30% of baseline-row"; ratio=$(ratio_of "$rps" baseline-row) ;;
+            settings) goal="≥ 70% of baseline-row"; baseline=baseline-row ;;
+            settings-304) goal="≥ 90% of baseline-row"; baseline=baseline-row ;;
+            css) goal="≥ 65% of baseline-row"; baseline=baseline-row ;;
+            patch-one-key) goal="≥ 60% of baseline-select-update"; baseline=baseline-select-update ;;
+            push-20-entries) goal="≥ 30% of baseline-row"; baseline=baseline-row ;;
         esac
-        echo "| $name | $rps | $p99 | $errors | $ratio | $goal |"
+        if [ -n "$baseline" ]; then
+            ratio=$(ratio_of "$rps" "$baseline")
+            p99ratio=$(p99_ratio_of "$p99" "$baseline")
+            goal="$goal; p99 ≤ 2×"
+        fi
+        echo "| $name | $rps | ${p50}ms | ${p99}ms | $errors | $ratio | $p99ratio | $goal |"
     done
 }
 
@@ -124,7 +141,8 @@ run_storage() { # storage args...
 }
 
 echo "## Load, $(date -u +%Y-%m-%d), $(nproc) cores, wrk on loopback"
-run_storage sqlite
+storages=${STORAGES:-sqlite postgres}
+case " $storages " in *" sqlite "*) run_storage sqlite ;; esac
 if [ -n "${READINGPREFS_TEST_DATABASE_URL:-}" ]; then
-    run_storage postgres --database-url "$READINGPREFS_TEST_DATABASE_URL"
+    case " $storages " in *" postgres "*) run_storage postgres --database-url "$READINGPREFS_TEST_DATABASE_URL" ;; esac
 fi

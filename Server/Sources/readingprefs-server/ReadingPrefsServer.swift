@@ -66,6 +66,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The largest request body accepted, in bytes (a sync push may be larger: 64 MiB).")
     var maxBodyBytes = ReadingServer.defaultMaxBodyBytes
 
+    @Option(help: "The most connections to PostgreSQL (default: twice the processors, at least 4).")
+    var databaseConnections = ReadingServer.defaultDatabaseConnections
+
+    @Option(help: "The most bytes of settings and CSS answers kept between requests (0: none).")
+    var answerCacheBytes = ReadingServer.defaultAnswerCacheBytes
+
     @Option(help: "A web origin allowed to call the API from a browser (repeatable; none by default).")
     var corsOrigin: [String] = []
 
@@ -78,6 +84,13 @@ struct Serve: AsyncParsableCommand {
         }
         guard (1...1000).contains(writeGroupLimit) else {
             throw ValidationError("--write-group-limit \(writeGroupLimit) is not a number from 1 to 1000")
+        }
+        guard (1...1000).contains(databaseConnections) else {
+            throw ValidationError(
+                "--database-connections \(databaseConnections) is not a number from 1 to 1000")
+        }
+        guard (0...(1 << 40)).contains(answerCacheBytes) else {
+            throw ValidationError("--answer-cache-bytes \(answerCacheBytes) is not a number from 0 to 2^40")
         }
         guard (1024...(64 << 20)).contains(maxBodyBytes) else {
             throw ValidationError("--max-body-bytes \(maxBodyBytes) is not a number from 1024 to 67108864")
@@ -98,6 +111,8 @@ struct Serve: AsyncParsableCommand {
         configuration.port = port
         configuration.writeGroupLimit = writeGroupLimit
         configuration.maxBodyBytes = maxBodyBytes
+        configuration.answerCacheBytes = answerCacheBytes
+        configuration.databaseConnections = databaseConnections
         configuration.corsOrigins = corsOrigin
         configuration.baselines = benchmarkBaselines
         if case .sqlite(let path) = configuration.database {

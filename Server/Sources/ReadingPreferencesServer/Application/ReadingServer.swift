@@ -38,6 +38,19 @@ public struct ReadingServer: Sendable {
     /// unless told otherwise.
     public static let defaultWriteGroupLimit = 32
 
+    /// The most connections to PostgreSQL an instance opens unless told otherwise: twice the
+    /// processors it runs on, at least four. More connections than the processors can run make
+    /// every request wait on the operating system's scheduler rather than in the pool's queue,
+    /// which is first come, first served: on two processors, sixteen connections answered a
+    /// hundredth of the settings requests three to five times slower than four did, and fewer
+    /// requests a second (`Benchmarks/README.md`).
+    public static var defaultDatabaseConnections: Int {
+        max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// The most bytes of settings and CSS answers kept between requests unless told otherwise.
+    public static let defaultAnswerCacheBytes = 32 << 20
+
     /// Opens the database, creates or upgrades its tables, and prepares the routes: for tools
     /// and tests that use the server without an application (`add-user`). An application is
     /// built with ``buildApplication(_:authenticator:onServerRunning:)``, which runs the
@@ -80,23 +93,30 @@ public struct ReadingServer: Sendable {
     /// The server on a database, with nothing running yet and no table made: the PostgreSQL
     /// client runs as one of ``services``, and ``migrate()`` comes before serving.
     static func prepare(
-        _ choice: DatabaseChoice, writeGroupLimit: Int, maxBodyBytes: Int, logger: Logger
+        _ choice: DatabaseChoice, writeGroupLimit: Int, maxBodyBytes: Int,
+        answerCacheBytes: Int = defaultAnswerCacheBytes,
+        databaseConnections: Int = defaultDatabaseConnections,
+        logger: Logger
     ) async throws -> ReadingServer {
         switch choice {
         case .sqlite(let path):
             return ReadingServer(
                 database: try await SQLiteDatabase.open(path: path), client: nil, clientTask: nil,
-                writeGroupLimit: writeGroupLimit, maxBodyBytes: maxBodyBytes)
+                writeGroupLimit: writeGroupLimit, maxBodyBytes: maxBodyBytes,
+                answerCacheBytes: answerCacheBytes)
         case .postgres(let url):
             guard let address = PostgresAddress(url) else {
                 throw ServerError.usage(
                     "\(url) is not a postgres://user:password@host:port/database address "
                         + "(sslmode, if given: disable, allow, prefer, require, verify-ca or verify-full)")
             }
-            let client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
+            var configuration = address.configuration
+            configuration.options.maximumConnections = max(databaseConnections, 1)
+            let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
             return ReadingServer(
                 database: PostgresDatabase(client: client, logger: logger), client: client, clientTask: nil,
-                writeGroupLimit: writeGroupLimit, maxBodyBytes: maxBodyBytes)
+                writeGroupLimit: writeGroupLimit, maxBodyBytes: maxBodyBytes,
+                answerCacheBytes: answerCacheBytes)
         }
     }
 
@@ -113,7 +133,8 @@ public struct ReadingServer: Sendable {
 
     init(
         database: any ServerDatabase, client: PostgresClient? = nil, clientTask: Task<Void, Never>?,
-        writeGroupLimit: Int = defaultWriteGroupLimit, maxBodyBytes: Int = defaultMaxBodyBytes
+        writeGroupLimit: Int = defaultWriteGroupLimit, maxBodyBytes: Int = defaultMaxBodyBytes,
+        answerCacheBytes: Int = defaultAnswerCacheBytes
     ) {
         self.database = database
         self.client = client
@@ -121,7 +142,7 @@ public struct ReadingServer: Sendable {
         accounts = Accounts(database: database)
         data = UserData(
             database: database, replica: SQLSyncLog(database: database), writeGroupLimit: writeGroupLimit,
-            bodyLimit: maxBodyBytes)
+            bodyLimit: maxBodyBytes, answerCacheBytes: answerCacheBytes)
     }
 
     /// The same server with the client's run loop started by ``open``.
@@ -253,7 +274,8 @@ public func buildApplication(
 ) async throws -> (application: some ApplicationProtocol, server: ReadingServer) {
     let server = try await ReadingServer.prepare(
         configuration.database, writeGroupLimit: configuration.writeGroupLimit,
-        maxBodyBytes: configuration.maxBodyBytes, logger: configuration.logger)
+        maxBodyBytes: configuration.maxBodyBytes, answerCacheBytes: configuration.answerCacheBytes,
+        databaseConnections: configuration.databaseConnections, logger: configuration.logger)
     var application = server.makeApplication(
         configuration, authenticator: authenticator, onServerRunning: onServerRunning)
     // The tables are made or upgraded once the client runs, before anything is served.

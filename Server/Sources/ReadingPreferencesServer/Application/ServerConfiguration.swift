@@ -24,6 +24,12 @@ public struct ServerConfiguration: Sendable {
     /// preflights are answered for them, without a token, and their answers say they may read
     /// them. None by default.
     public var corsOrigins: [String] = []
+    /// The most bytes of settings and CSS answers kept between requests (32 MiB; `0` keeps none,
+    /// for measuring what the cache is worth).
+    public var answerCacheBytes = ReadingServer.defaultAnswerCacheBytes
+    /// The most connections to PostgreSQL this instance opens (twice the processors, at least
+    /// four); requests beyond them wait in the pool's queue, in order.
+    public var databaseConnections = ReadingServer.defaultDatabaseConnections
     /// Whether to add the load benchmark's baseline routes under `/v1/bench`.
     public var baselines = false
     /// The logger.

@@ -54,16 +54,27 @@ struct DocumentsController: Sendable {
             precondition: precondition, change: .replace(document))
     }
 
+    /// A merge patch (RFC 7396); one sent as `application/merge-patch+json; dialect=D` is read in
+    /// that Readium dialect first (a web reader importing what it kept), and merged as ours.
     @Sendable func merge(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
         let user = try await context.user()
-        let patch = try await request.object(limit: data.bodyLimit)
+        let dialect = try Dialects.parameter(ofContentType: request.headers[.contentType])
+        var patch = try await request.object(limit: data.bodyLimit)
         let precondition = request.headers[.ifMatch].map {
             DocumentPrecondition.version(StorageVersion(EntityTags.bare($0)))
         }
         let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
+        if let dialect { patch = Self.imported(patch, dialect: dialect, for: schema) }
         return try await write(
             schema, of: user, in: try Self.layer(context), context: try request.publicationContext(),
             precondition: precondition, change: .merge(patch))
+    }
+
+    /// A dialect's object as a merge patch of ours.
+    static func imported<Schema: ResolvableSchema>(
+        _ object: JSONObject, dialect: ReadiumDialect, for schema: Schema.Type
+    ) -> JSONObject {
+        Preferences.imported(object, dialect: dialect, for: schema).mergePatch
     }
 
     func read<Schema: ResolvableSchema>(_ schema: Schema.Type, of user: String, in layer: StoreLayer)

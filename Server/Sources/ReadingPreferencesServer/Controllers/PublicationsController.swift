@@ -24,6 +24,64 @@ struct PublicationsController: Sendable {
         group.get("/:configurable/publications/:publication/settings", use: settings)
         group.get("/:configurable/publications/:publication/css", use: css)
         group.post("/:configurable/publications/:publication/edits", use: edits)
+        group.get("/:configurable/publications/:publication/preferences", use: preferences)
+        group.get("/:configurable/publications/:publication/form", use: form)
+    }
+
+    /// `GET …/preferences?dialect=D`: the merged stored preferences a navigator is given (the
+    /// base, the book's and the overrides), in our JSON or a Readium dialect, with what the
+    /// dialect dropped; tagged with the stored fingerprint and the dialect.
+    @Sendable func preferences(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        let user = try await context.user()
+        let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
+        let dialect = try Dialects.named(request.uri.queryParameters.get("dialect").map { String($0) })
+        return try await preferences(
+            schema, of: user, publication: try Self.publication(context), dialect: dialect, request: request)
+    }
+
+    /// `GET …/form`: the settings form (sections and rows, each with its control, range, values
+    /// and their labels, stored value and the layer holding it, effective and formatted value,
+    /// and each reason with its text), tagged with the settings fingerprint.
+    @Sendable func form(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        let user = try await context.user()
+        let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
+        return try await form(schema, of: user, publication: try Self.publication(context), request: request)
+    }
+
+    func preferences<Schema: ResolvableSchema>(
+        _ schema: Schema.Type, of user: String, publication: String, dialect: ReadiumDialect?,
+        request: Request
+    ) async throws -> JSONAnswer {
+        let storage = try await data.prefetch(schema, for: user, reading: publication)
+        let store = UserData.store(schema, on: storage)
+        let publicationContext = try request.publicationContext()
+        let stored = try await store.fingerprints(for: publication, context: publicationContext).stored
+        let etag = "\"\(stored)-\(dialect.map(Dialects.name) ?? "ours")\""
+        if EntityTags.matches(request.headers[.ifNoneMatch], etag) { return .notModified(etag: etag) }
+        let merged = try await store.state(for: publication, context: publicationContext).preferences
+        let export =
+            dialect.map { merged.exported(dialect: $0, for: schema) }
+            ?? DialectExport(object: merged.jsonObject)
+        let dropped = export.dropped.map { item -> JSONValue in
+            .object(["key": .string(item.key), "reason": .string(item.reason)])
+        }
+        return JSONAnswer(
+            .object(["preferences": .object(export.object), "dropped": .array(dropped)]), etag: etag)
+    }
+
+    func form<Schema: ResolvableSchema>(
+        _ schema: Schema.Type, of user: String, publication: String, request: Request
+    ) async throws -> JSONAnswer {
+        let storage = try await data.prefetch(schema, for: user, reading: publication)
+        let store = UserData.store(schema, on: storage)
+        let publicationContext = try request.publicationContext()
+        let state = try await store.state(for: publication, context: publicationContext)
+        let etag = state.fingerprints.settingsETag
+        if EntityTags.matches(request.headers[.ifNoneMatch], etag) { return .notModified(etag: etag) }
+        let form = try await store.editor(for: publication, context: publicationContext).form()
+        var sources: [String: [JSONObject.Member]] = [:]
+        for setting in state.settings { sources[setting.key] = setting.source.jsonMembers }
+        return JSONAnswer(try SettingsFormAnswer.json(form, sources: sources), etag: etag)
     }
 
     @Sendable func settings(_ request: Request, context: ServerContext) async throws -> JSONAnswer {

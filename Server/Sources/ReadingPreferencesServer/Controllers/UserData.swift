@@ -12,7 +12,7 @@ struct UserData: Sendable {
     /// Every write of a user's data, in groups that share one transaction holding the user's rows.
     let writes: UserWrites
     /// Settings and CSS answers kept while their documents are unchanged.
-    let answers = AnswerCache()
+    let answers: AnswerCache
     /// The largest document, edits or profile body accepted.
     let bodyLimit: Int
 
@@ -23,9 +23,11 @@ struct UserData: Sendable {
 
     init(
         database: any SQLDatabase, replica: SQLSyncLog,
-        writeGroupLimit: Int = ReadingServer.defaultWriteGroupLimit, bodyLimit: Int = defaultBodyLimit
+        writeGroupLimit: Int = ReadingServer.defaultWriteGroupLimit, bodyLimit: Int = defaultBodyLimit,
+        answerCacheBytes: Int = ReadingServer.defaultAnswerCacheBytes
     ) {
         self.database = database
+        answers = AnswerCache(budget: answerCacheBytes)
         self.replica = replica
         self.bodyLimit = bodyLimit
         writes = UserWrites(database: database, limit: writeGroupLimit) { writes, userID, transaction in

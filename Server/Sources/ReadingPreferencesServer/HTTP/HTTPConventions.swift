@@ -23,23 +23,18 @@ struct HTTPConventions<Inner: HTTPResponder>: HTTPResponder where Inner.Context 
     func respond(to request: Request, context: ServerContext) async throws -> Response {
         let origin = request.headers[.origin].flatMap { corsOrigins.contains($0) ? $0 : nil }
         var response: Response
-        let allowed = routes.methods(for: request.uri.path)
-        if allowed.isEmpty {
-            response = try Problem(.notFound, "notFound", "no route serves \(request.uri.path)")
-                .response(from: request, context: context)
-        } else if request.method == .options {
-            response = Response(status: .noContent, headers: [.allow: Self.list(allowed)])
-            if origin != nil, request.headers[.accessControlRequestMethod] != nil {
-                response.headers[.accessControlAllowMethods] = Self.list(allowed)
-                response.headers[.accessControlAllowHeaders] = Self.allowedHeaders
-                response.headers[.accessControlMaxAge] = "600"
+        if request.method == .options {
+            let allowed = routes.methods(for: request.uri.path)
+            if allowed.isEmpty {
+                response = try notFound(request, context)
+            } else {
+                response = Response(status: .noContent, headers: [.allow: Self.list(allowed)])
+                if origin != nil, request.headers[.accessControlRequestMethod] != nil {
+                    response.headers[.accessControlAllowMethods] = Self.list(allowed)
+                    response.headers[.accessControlAllowHeaders] = Self.allowedHeaders
+                    response.headers[.accessControlMaxAge] = "600"
+                }
             }
-        } else if !allowed.contains(request.method) {
-            var problem = Problem(
-                .methodNotAllowed, "methodNotAllowed",
-                "\(request.uri.path) answers \(Self.list(allowed)), not \(request.method)")
-            problem.headers[.allow] = Self.list(allowed)
-            response = try problem.response(from: request, context: context)
         } else {
             do {
                 response = try await inner.respond(to: request, context: context)
@@ -48,6 +43,20 @@ struct HTTPConventions<Inner: HTTPResponder>: HTTPResponder where Inner.Context 
             } catch {
                 response = try Problem.from(error).response(from: request, context: context)
             }
+            if response.headers[Problem.unroutedMark] != nil {
+                // The router's own 404: no route serves the path with this method (a handler's
+                // 404 has no mark). The route table says which it is, only then.
+                let allowed = routes.methods(for: request.uri.path)
+                if allowed.isEmpty || allowed.contains(request.method) {
+                    response = try notFound(request, context)
+                } else {
+                    var problem = Problem(
+                        .methodNotAllowed, "methodNotAllowed",
+                        "\(request.uri.path) answers \(Self.list(allowed)), not \(request.method)")
+                    problem.headers[.allow] = Self.list(allowed)
+                    response = try problem.response(from: request, context: context)
+                }
+            }
         }
         if let origin {
             response.headers[.accessControlAllowOrigin] = origin
@@ -55,6 +64,11 @@ struct HTTPConventions<Inner: HTTPResponder>: HTTPResponder where Inner.Context 
         }
         if !corsOrigins.isEmpty { response.headers[values: .vary].append("Origin") }
         return response
+    }
+
+    private func notFound(_ request: Request, _ context: ServerContext) throws -> Response {
+        try Problem(.notFound, "notFound", "no route serves \(request.uri.path)")
+            .response(from: request, context: context)
     }
 
     /// Methods as an `Allow` value, in a stable order.

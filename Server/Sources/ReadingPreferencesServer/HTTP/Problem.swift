@@ -18,6 +18,9 @@ struct Problem: HTTPResponseError {
     var headers: HTTPFields = [:]
     /// More members of the answer: `errors` on a 422 (every rejected key), `limit` on a 413.
     var members: [JSONObject.Member] = []
+    /// Whether this is the router's own 404: no route serves the path with the request's method
+    /// (``HTTPConventions`` then tells a 404 from a 405).
+    var unrouted = false
 
     init(_ status: HTTPResponse.Status, _ code: String, _ detail: String) {
         self.status = status
@@ -59,11 +62,16 @@ struct Problem: HTTPResponseError {
             ] + members)
         var headers = headers
         headers[.contentType] = "application/problem+json"
+        // The router renders its own errors: the mark tells ``HTTPConventions`` (which removes it).
+        if unrouted { headers[Self.unroutedMark] = "1" }
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
         return Response(
             status: status, headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: Array(JSONValue.object(body).jsonData()))))
     }
+
+    /// The header that marks the router's own 404 on its way to ``HTTPConventions``; never sent.
+    static let unroutedMark: HTTPField.Name = HTTPField.Name("X-ReadingPrefs-Unrouted") ?? .via
 
     /// The answer for an error a handler threw.
     static func from(_ error: any Error) -> Problem {
@@ -100,6 +108,10 @@ struct Problem: HTTPResponseError {
             }
         case let error as HTTPResponseError where error.status == .contentTooLarge:
             return Problem(.contentTooLarge, "tooLarge", "the body is too large")
+        case let error as HTTPError where error.status == .notFound:
+            var problem = Problem(.notFound, "notFound", "no route serves this path")
+            problem.unrouted = true
+            return problem
         case let error as HTTPError where (400..<500).contains(error.status.code):
             return Problem(error.status, "badRequest", error.body ?? error.status.reasonPhrase)
         default:
