@@ -44,7 +44,10 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             // The HTTP contract, served at GET /openapi.json byte for byte.
-            resources: [.embedInCode("Contract/openapi.json")]
+            resources: [
+                .embedInCode("Contract/openapi.json"), .embedInCode("Page/settings.html"),
+                .embedInCode("Page/settings.js"), .embedInCode("Page/settings.css"),
+            ]
         ),
         .executableTarget(
             name: "readingprefs-server",

@@ -75,6 +75,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A web origin allowed to call the API from a browser (repeatable; none by default).")
     var corsOrigin: [String] = []
 
+    @Option(help: "An origin allowed to embed the settings page in a frame (repeatable; none by default).")
+    var frameAncestors: [String] = []
+
     @Flag(help: "Add the load benchmark's baseline routes under /v1/bench.")
     var benchmarkBaselines = false
 
@@ -95,6 +98,14 @@ struct Serve: AsyncParsableCommand {
         guard (1024...(64 << 20)).contains(maxBodyBytes) else {
             throw ValidationError("--max-body-bytes \(maxBodyBytes) is not a number from 1024 to 67108864")
         }
+        for origin in frameAncestors where origin != "'self'" {
+            guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme),
+                url.host != nil, url.path.isEmpty, url.query == nil, PageController.isSafeSource(origin)
+            else {
+                throw ValidationError(
+                    "--frame-ancestors \(origin) is not an origin such as https://reader.example, or 'self'")
+            }
+        }
         for origin in corsOrigin {
             guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme),
                 url.host != nil, url.path.isEmpty, url.query == nil
@@ -114,6 +125,7 @@ struct Serve: AsyncParsableCommand {
         configuration.answerCacheBytes = answerCacheBytes
         configuration.databaseConnections = databaseConnections
         configuration.corsOrigins = corsOrigin
+        configuration.frameAncestors = frameAncestors
         configuration.baselines = benchmarkBaselines
         if case .sqlite(let path) = configuration.database {
             say("readingprefs-server: embedded SQLite database at \(path)")

@@ -183,13 +183,15 @@ public struct ReadingServer: Sendable {
     /// - Parameters:
     ///   - authenticator: How tokens map to users; the accounts table by default.
     ///   - baselines: Whether to add the benchmark's baseline routes under `/v1/bench`.
+    ///   - frameAncestors: The origins allowed to embed the settings page.
     /// - Returns: The router.
-    public func router(authenticator: (any Authenticator)? = nil, baselines: Bool = false) -> Router<
-        ServerContext
-    > {
+    public func router(
+        authenticator: (any Authenticator)? = nil, baselines: Bool = false, frameAncestors: [String] = []
+    ) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ProblemMiddleware())
         HealthController(health: Health(database: database)).addRoutes(to: router)
+        PageController(frameAncestors: frameAncestors).addRoutes(to: router)
         let authentication = Authentication(authenticator: authenticator, accounts: accounts)
         let api = router.group("v1").add(middleware: BearerAuthentication(authentication: authentication))
         DocumentsController(data: data).addRoutes(to: api)
@@ -211,11 +213,14 @@ public struct ReadingServer: Sendable {
     ///   - authenticator: How tokens map to users; the accounts table by default.
     ///   - baselines: Whether to add the benchmark's baseline routes.
     ///   - corsOrigins: The web origins allowed to call the API from a browser.
+    ///   - frameAncestors: The origins allowed to embed the settings page.
     /// - Returns: The responder.
     public func responder(
-        authenticator: (any Authenticator)? = nil, baselines: Bool = false, corsOrigins: [String] = []
+        authenticator: (any Authenticator)? = nil, baselines: Bool = false, corsOrigins: [String] = [],
+        frameAncestors: [String] = []
     ) -> some HTTPResponder<ServerContext> {
-        let router = router(authenticator: authenticator, baselines: baselines)
+        let router = router(
+            authenticator: authenticator, baselines: baselines, frameAncestors: frameAncestors)
         return HTTPConventions(
             inner: router.buildResponder(), routes: RouteTable(router.routes), corsOrigins: Set(corsOrigins))
     }
@@ -243,7 +248,7 @@ public struct ReadingServer: Sendable {
         Application(
             responder: responder(
                 authenticator: authenticator, baselines: configuration.baselines,
-                corsOrigins: configuration.corsOrigins),
+                corsOrigins: configuration.corsOrigins, frameAncestors: configuration.frameAncestors),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port)),
             services: services,

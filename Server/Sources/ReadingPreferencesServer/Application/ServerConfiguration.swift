@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable {
     /// preflights are answered for them, without a token, and their answers say they may read
     /// them. None by default.
     public var corsOrigins: [String] = []
+    /// The origins (`https://reader.example`) allowed to embed the settings page in a frame
+    /// (its `Content-Security-Policy` `frame-ancestors`). None by default.
+    public var frameAncestors: [String] = []
     /// The most bytes of settings and CSS answers kept between requests (32 MiB; `0` keeps none,
     /// for measuring what the cache is worth).
     public var answerCacheBytes = ReadingServer.defaultAnswerCacheBytes

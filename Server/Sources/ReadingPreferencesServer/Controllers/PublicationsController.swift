@@ -81,7 +81,8 @@ struct PublicationsController: Sendable {
         let form = try await store.editor(for: publication, context: publicationContext).form()
         var sources: [String: [JSONObject.Member]] = [:]
         for setting in state.settings { sources[setting.key] = setting.source.jsonMembers }
-        return JSONAnswer(try SettingsFormAnswer.json(form, sources: sources), etag: etag)
+        return JSONAnswer(
+            try SettingsFormAnswer.json(form, sources: sources, catalogue: Schema.catalogue), etag: etag)
     }
 
     @Sendable func settings(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
@@ -129,11 +130,30 @@ struct PublicationsController: Sendable {
                 .badRequest, "invalidEdits", "the body is {\"edits\": [...], \"publication\"?: {...}}")
         }
         let edits = try list.enumerated().map { index, item in try Self.edit(item, at: index) }
+        let target: EditTarget?
+        switch body["layer"] {
+        case nil, .null?: target = nil
+        case .string("book")?: target = .book
+        case .string("allBooks")?: target = .allBooks
+        default:
+            throw Problem(
+                .badRequest, "invalidEdits",
+                "layer is \"book\" (this book only) or \"allBooks\" (shared, or the active profile)")
+        }
         let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
         return try await apply(
             edits, schema, of: user, publication: try Self.publication(context),
-            context: try request.publicationContext(publication: body["publication"]),
+            context: try request.publicationContext(publication: body["publication"]), target: target,
             ifMatch: request.headers[.ifMatch])
+    }
+
+    /// Where an edit writes, when the client says (the settings page's choice); otherwise every
+    /// changed key goes back to the layer it came from.
+    enum EditTarget: Sendable {
+        /// The book's own document.
+        case book
+        /// All books: the active profile, or shared.
+        case allBooks
     }
 
     /// The settings answer, from the answers kept while their documents are unchanged, or built
@@ -175,14 +195,21 @@ struct PublicationsController: Sendable {
     /// Applies edits in the user's write path, and answers the settings after them.
     func apply<Schema: ResolvableSchema>(
         _ edits: [PreferenceEdit], _ schema: Schema.Type, of user: String, publication: String,
-        context: PublicationContext, ifMatch: String?
+        context: PublicationContext, target: EditTarget? = nil, ifMatch: String?
     ) async throws -> JSONAnswer {
         let (body, etag) = try await data.writes.run(user) { transaction in
             let storage = try await PrefetchedStorage.prefetching(
                 UserData.locations(schema, reading: publication), of: user, from: transaction.storage,
                 in: transaction.database)
             let store = UserData.store(schema, on: storage)
-            try await store.apply(edits, publication: publication, context: context, ifMatch: ifMatch)
+            let layer: StoreLayer?
+            switch target {
+            case nil: layer = nil
+            case .book?: layer = .publication(publication)
+            case .allBooks?: layer = try await store.activeProfile().map { .profile($0.id) } ?? .shared
+            }
+            try await store.apply(
+                edits, publication: publication, context: context, to: layer, ifMatch: ifMatch)
             return try await Self.answer(store, publication: publication, context: context)
         }
         return JSONAnswer(body, etag: etag)

@@ -237,7 +237,7 @@ private final class WatchedTransaction: SQLDatabase, @unchecked Sendable {
 
     func query(_ sql: String, _ bindings: [String]) async throws -> [[String: String]] {
         // A query that is not a plain read (an `UPDATE ... RETURNING`) counts as a change.
-        if !sql.utf8.starts(with: "SELECT ".utf8) { note() }
+        if !SQLStatementKind.isPlainRead(sql) { note() }
         do {
             return try await transaction.query(sql, bindings)
         } catch {

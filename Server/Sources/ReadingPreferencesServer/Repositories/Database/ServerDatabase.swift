@@ -18,3 +18,10 @@ protocol ServerDatabase: SQLDatabase {
     /// Runs `body` while no other server instance changes the schema.
     func withSchemaLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
 }
+
+/// What a statement of the package does, judged from its text (the repositories' statements
+/// only: they start with their verb, in capitals).
+enum SQLStatementKind {
+    /// Whether a statement only reads (`SELECT ...`); anything else may change a row.
+    static func isPlainRead(_ sql: String) -> Bool { sql.utf8.starts(with: "SELECT ".utf8) }
+}

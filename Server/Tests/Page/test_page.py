@@ -1,0 +1,437 @@
+#!/usr/bin/env python3
+"""The settings page in headless Chromium against a live readingprefs-server (Specs/Page.md §7).
+
+Run by `.ci/page.sh`, which starts the server and gives:
+  READINGPREFS_PAGE_URL     the server's base URL, such as http://127.0.0.1:18500
+  READINGPREFS_PAGE_TOKENS  two tokens of one user and one of another, separated by spaces
+  READINGPREFS_PAGE_OUT     a folder for screenshots and the timing report
+  READINGPREFS_CLI          the readingprefs CLI (a device that syncs through the server)
+Each scenario is a function `scenario_*`; the run fails, naming each failed scenario, when one
+fails. Nothing here sleeps to wait for the page: it waits for a condition, with a deadline.
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+BASE = os.environ["READINGPREFS_PAGE_URL"].rstrip("/")
+TOKENS = os.environ["READINGPREFS_PAGE_TOKENS"].split()
+OUT = os.environ.get("READINGPREFS_PAGE_OUT", tempfile.mkdtemp())
+CLI = os.environ.get("READINGPREFS_CLI", "readingprefs")
+AXE = os.environ.get("READINGPREFS_AXE_JS")
+os.makedirs(OUT, exist_ok=True)
+
+
+# ---- The API, for setting up and checking what the page did.
+def api(method, path, token, body=None, headers=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(BASE + path, data=data, method=method)
+    request.add_header("Authorization", "Bearer " + token)
+    if body is not None:
+        request.add_header("Content-Type", "application/json")
+    for name, value in (headers or {}).items():
+        request.add_header(name, value)
+    try:
+        with urllib.request.urlopen(request) as response:
+            text = response.read().decode()
+            return response.status, (json.loads(text) if text else None), dict(response.headers)
+    except urllib.error.HTTPError as error:
+        text = error.read().decode()
+        return error.code, (json.loads(text) if text else None), dict(error.headers)
+
+
+def stored(token, layer, configurable="epub"):
+    status, body, _ = api("GET", f"/v1/{configurable}/preferences/{layer}", token)
+    return body if status == 200 else {}
+
+
+def clear_user(token):
+    status, _, _ = api("DELETE", "/v1/account-data", token)
+    assert status == 204, status
+
+
+# ---- The browser.
+def browser(width=1024, height=900):
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}"):
+        options.add_argument(argument)
+    binary = os.environ.get("READINGPREFS_CHROMIUM")
+    if binary:
+        options.binary_location = binary
+    service = webdriver.ChromeService(executable_path=os.environ.get("READINGPREFS_CHROMEDRIVER", "chromedriver"))
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.set_script_timeout(30)
+    return driver
+
+
+def page_url(token, configurable="epub", **query):
+    items = []
+    for name, value in query.items():
+        for one in value if isinstance(value, list) else [value]:
+            items.append((name, one))
+    suffix = ("?" + urllib.parse.urlencode(items)) if items else ""
+    return f"{BASE}/settings/{configurable}{suffix}#token={urllib.parse.quote(token)}"
+
+
+def wait(driver, condition, what, seconds=10):
+    try:
+        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
+    except Exception as error:
+        raise AssertionError(f"timed out waiting for {what}") from error
+
+
+def open_page(driver, token, configurable="epub", **query):
+    # A URL that differs from the current one only by its fragment would not load the page again.
+    driver.get("about:blank")
+    driver.get(page_url(token, configurable, **query))
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true",
+         "the first render")
+
+
+def edits_done(driver):
+    return int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-edits") or "0")
+
+
+def after_edit(driver, action, what):
+    before = edits_done(driver)
+    action()
+    wait(driver, lambda d: edits_done(d) > before, what)
+
+
+def row_text(driver, key):
+    return driver.find_element(By.ID, f"value-{key}").text
+
+
+def axe_check(driver, state):
+    if not AXE:
+        raise AssertionError("READINGPREFS_AXE_JS is not set: axe-core cannot run")
+    with open(AXE, encoding="utf-8") as file:
+        driver.execute_script(file.read())
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations))"
+        ".catch(e => done([{id: 'axe-error', help: String(e), nodes: []}]));")
+    problems = [f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes: "
+                f"{[n.get('target') for n in v['nodes']][:3]})" for v in result]
+    assert not problems, f"axe-core in the {state} state: " + "; ".join(problems)
+
+
+def screenshot(driver, name):
+    driver.save_screenshot(os.path.join(OUT, f"{name}.png"))
+
+
+# ---- Scenarios.
+def scenario_every_control_of_every_configurable(driver):
+    token = TOKENS[0]
+    for configurable in ("epub", "pdf", "audio", "tts"):
+        open_page(driver, token, configurable, publication="book-1")
+        status, form, _ = api("GET", f"/v1/{configurable}/publications/book-1/form", token)
+        assert status == 200, status
+        for section in form["sections"]:
+            for row in section["rows"]:
+                key = row["key"]
+                driver.find_element(By.ID, f"row-{key}")
+                control = driver.find_element(By.ID, f"ctl-{key}")
+                kind = next(iter(row["control"]))
+                expected = {"toggle": ("input", "checkbox"), "stepper": ("input", "range"),
+                            "slider": ("input", "range"), "picker": ("select", None),
+                            "color": ("input", "color"), "text": ("input", "text")}.get(kind, ("input", "text"))
+                assert control.tag_name == expected[0], (configurable, key, control.tag_name)
+                if expected[1]:
+                    assert control.get_attribute("type") == expected[1], (configurable, key)
+                label = driver.find_element(By.CSS_SELECTOR, f"label[for='ctl-{key}']")
+                assert label.text.strip().startswith(row["title"]), (configurable, key, label.text)
+                assert f"value-{key}" in control.get_attribute("aria-describedby")
+                if row["reasons"]:
+                    reasons = driver.find_element(By.ID, f"reasons-{key}")
+                    assert f"reasons-{key}" in control.get_attribute("aria-describedby")
+                    assert row["reasons"][0]["text"] in reasons.text
+
+
+def scenario_default_state_and_accessibility(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    open_page(driver, token, publication="book-1", language="en")
+    screenshot(driver, "default")
+    axe_check(driver, "default")
+    # Settings that do not take effect stay visible and usable, marked, with their reasons.
+    row = driver.find_element(By.ID, "row-letterSpacing")
+    assert "ineffective" in row.get_attribute("class")
+    assert driver.find_element(By.ID, "ctl-letterSpacing").is_enabled()
+    screenshot(driver, "not-effective")
+    axe_check(driver, "not effective")
+
+
+def scenario_edit_with_activation(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    open_page(driver, token, publication="book-1", language="en")
+    # Said before it is made: the edit will turn publisher styles off.
+    meta = driver.find_element(By.ID, "row-letterSpacing").text
+    assert "Changing this also sets Publisher styles" in meta, meta
+    after_edit(driver, lambda: driver.find_element(By.ID, "inc-letterSpacing").click(), "the letter spacing edit")
+    shared = stored(token, "shared")
+    assert shared.get("publisherStyles") is False, shared
+    assert shared.get("letterSpacing", 0) > 0, shared
+    assert "ineffective" not in driver.find_element(By.ID, "row-letterSpacing").get_attribute("class")
+
+
+def scenario_per_book_value_and_reset(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    open_page(driver, token, publication="book-1", language="en")
+    driver.find_element(By.CSS_SELECTOR, "input[name=layer][value=book]").click()
+    assert not driver.find_elements(By.ID, "reset-fontSize"), "reset offered where nothing is stored"
+    after_edit(driver, lambda: driver.find_element(By.ID, "inc-fontSize").click(), "the per-book font size")
+    book = stored(token, "publications/book-1")
+    assert book.get("fontSize", 1) > 1, book
+    assert "fontSize" not in stored(token, "shared")
+    assert "this book" in row_text(driver, "fontSize")
+    # Reset: offered now that this layer stores a value, and removes it.
+    after_edit(driver, lambda: driver.find_element(By.ID, "reset-fontSize").click(), "the reset")
+    assert "fontSize" not in stored(token, "publications/book-1")
+    assert not driver.find_elements(By.ID, "reset-fontSize")
+
+
+def scenario_profile_switch_and_hostile_name(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    hostile = "<img src=x onerror=alert(1)>"
+    status, created, _ = api("POST", "/v1/epub/profiles", token, {"name": hostile})
+    assert status == 201, status
+    open_page(driver, token, publication="book-1")
+    select = Select(driver.find_element(By.ID, "profile-select"))
+    names = [option.text for option in select.options]
+    assert hostile in names, names
+    assert not driver.find_elements(By.CSS_SELECTOR, "#profile-select img, img[src=x]")
+    select.select_by_visible_text(hostile)
+    wait(driver, lambda d: any(p["active"] for p in api("GET", "/v1/epub/profiles", token)[1]), "the switch")
+    active = [p for p in api("GET", "/v1/epub/profiles", token)[1] if p["active"]]
+    assert active and active[0]["id"] == created["id"], active
+    try:
+        driver.switch_to.alert
+        raise AssertionError("a stored name ran as script")
+    except NoAlertPresentException:
+        pass
+    # Hostile text in a book identifier is shown as text too.
+    open_page(driver, token, publication="<b>bold</b>")
+    assert "<b>bold</b>" in driver.find_element(By.ID, "book-line").text
+    api("PUT", "/v1/epub/profiles/active", token, {"id": None})
+
+
+def scenario_conflict_from_second_tab(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    # Tab A does not look for changes, so its next edit meets the other tab's change.
+    open_page(driver, token, publication="book-1", poll="0")
+    first = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    open_page(driver, token, publication="book-1", poll="0")
+    after_edit(driver, lambda: driver.find_element(By.ID, "inc-fontSize").click(), "tab B's edit")
+    theirs = stored(token, "shared").get("fontSize")
+    driver.close()
+    driver.switch_to.window(first)
+    driver.find_element(By.ID, "inc-lineHeight").click()
+    wait(driver, lambda d: d.find_element(By.ID, "conflict").is_displayed(), "the conflict")
+    listed = driver.find_element(By.ID, "conflict-list").text
+    assert "Font size" in listed, listed
+    assert "lineHeight" not in stored(token, "shared"), "applied silently over the other change"
+    screenshot(driver, "conflict")
+    axe_check(driver, "conflict")
+    after_edit(driver, lambda: driver.find_element(By.ID, "conflict-retry").click(), "the retried edit")
+    shared = stored(token, "shared")
+    assert "lineHeight" in shared and shared.get("fontSize") == theirs, shared
+
+
+def scenario_right_to_left_and_vertical(driver):
+    token = TOKENS[0]
+    open_page(driver, token, publication="book-ar", language="ar", readingProgression="rtl")
+    preview = driver.find_element(By.ID, "preview")
+    assert preview.get_attribute("dir") == "rtl" and preview.get_attribute("lang") == "ar"
+    screenshot(driver, "right-to-left")
+    axe_check(driver, "right-to-left")
+    open_page(driver, token, publication="book-ja", language="ja", readingProgression="rtl")
+    preview = driver.find_element(By.ID, "preview")
+    assert "vertical" in preview.get_attribute("class")
+    assert driver.execute_script("return getComputedStyle(arguments[0]).writingMode", preview) == "vertical-rl"
+    screenshot(driver, "vertical-japanese")
+
+
+def scenario_preview_follows_the_css_route(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    open_page(driver, token, publication="book-1", language="en")
+    preview = driver.find_element(By.ID, "preview")
+    before = driver.execute_script("return getComputedStyle(arguments[0]).fontSize", preview)
+    after_edit(driver, lambda: driver.find_element(By.ID, "inc-fontSize").click(), "the font size edit")
+    after = driver.execute_script("return getComputedStyle(arguments[0]).fontSize", preview)
+    assert float(after.rstrip("px")) > float(before.rstrip("px")), (before, after)
+    Select(driver.find_element(By.ID, "ctl-theme")).select_by_visible_text("Dark")
+    wait(driver, lambda d: d.execute_script(
+        "return getComputedStyle(arguments[0]).backgroundColor", preview) == "rgb(0, 0, 0)", "the dark preview")
+
+
+def scenario_change_from_a_device_appears(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    open_page(driver, token, publication="book-1")
+    before = row_text(driver, "fontSize")
+    root = tempfile.mkdtemp()
+    subprocess.run([CLI, "store", "--root", root, "set", "fontSize", "1.7"], check=True, capture_output=True)
+    subprocess.run([CLI, "sync", "--root", root, "--server", BASE, "--token", token, "--replica", "cli-device"],
+                   check=True, capture_output=True)
+    started = time.monotonic()
+    wait(driver, lambda d: row_text(d, "fontSize") != before and "170" in row_text(d, "fontSize"),
+         "the device's change", seconds=5)
+    print(f"  a device's change appeared after {time.monotonic() - started:.2f} s")
+
+
+def scenario_keyboard_only(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    open_page(driver, token, publication="book-1")
+    driver.execute_script("document.activeElement && document.activeElement.blur()")
+    target = None
+    visited = []
+    for _ in range(200):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        focused = driver.switch_to.active_element
+        visited.append(focused.get_attribute("id") or focused.tag_name)
+        if visited[-1] == "inc-fontSize":
+            target = focused
+            break
+    assert target is not None, f"the font size's + button cannot be reached with Tab: {visited[:40]}"
+    outline = driver.execute_script("return getComputedStyle(arguments[0]).outlineStyle", target)
+    assert outline != "none", "focus is not visible"
+    after_edit(driver, lambda: ActionChains(driver).send_keys(Keys.ENTER).perform(), "the keyboard edit")
+    assert stored(token, "shared").get("fontSize", 1) > 1
+
+
+def scenario_narrow_screen(driver):
+    token = TOKENS[0]
+    driver.set_window_size(320, 800)
+    open_page(driver, token, publication="book-1")
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    inner = driver.execute_script("return window.innerWidth")
+    screenshot(driver, "narrow-320")
+    driver.set_window_size(1024, 900)
+    assert width <= inner, f"the page is {width} px wide in a {inner} px window"
+
+
+def scenario_security_headers():
+    request = urllib.request.Request(BASE + "/settings/epub")
+    with urllib.request.urlopen(request) as response:
+        headers = response.headers
+        body = response.read().decode()
+    policy = headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy, policy
+    assert "unsafe-inline" not in policy
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "no-referrer"
+    assert "<script>" not in body and "style=" not in body
+    sizes = 0
+    for asset in ("settings.js", "settings.css"):
+        with urllib.request.urlopen(BASE + "/settings/assets/" + asset) as response:
+            sizes += len(response.read())
+    assert sizes <= 40 * 1024, f"the page's script and stylesheet are {sizes} bytes"
+    # No token in a query string: the API refuses one.
+    status, _, _ = api("GET", "/v1/epub/profiles?token=" + TOKENS[0], "")
+    assert status == 401
+
+
+def scenario_timings(driver):
+    """First render and the edit round trip, with the bare edits request beside them."""
+    token = TOKENS[0]
+    clear_user(token)
+    renders = []
+    for _ in range(10):
+        open_page(driver, token, publication="book-1", poll="0")
+        renders.append(driver.execute_script(
+            "return performance.getEntriesByName('readingprefs-first-render')[0].duration"))
+    for index in range(50):
+        button = "inc-fontSize" if index % 2 == 0 else "dec-fontSize"
+        after_edit(driver, lambda: driver.find_element(By.ID, button).click(), "an edit")
+    edits = driver.execute_script(
+        "return performance.getEntriesByName('readingprefs-edit').map(e => e.duration)")[-50:]
+    bare = []
+    for index in range(50):
+        etag = api("GET", "/v1/epub/publications/book-1/settings", token)[2].get("ETag")
+        op = "increment" if index % 2 == 0 else "decrement"
+        started = time.perf_counter()
+        status, _, _ = api("POST", "/v1/epub/publications/book-1/edits", token,
+                           {"edits": [{"key": "fontSize", "op": op}]}, {"If-Match": etag})
+        bare.append((time.perf_counter() - started) * 1000)
+        assert status == 200, status
+
+    def quantile(values, q):
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+    report = {
+        "firstRender": {"p50": statistics.median(renders), "p95": quantile(renders, 0.95)},
+        "editRoundTrip": {"p50": statistics.median(edits), "p95": quantile(edits, 0.95)},
+        "bareEditsRequest": {"p50": statistics.median(bare), "p95": quantile(bare, 0.95)},
+    }
+    with open(os.path.join(OUT, "timings.json"), "w") as file:
+        json.dump(report, file, indent=2)
+    print("  timings (ms): " + json.dumps(report))
+
+
+def main():
+    failures = []
+    scenario_security_headers_ok = True
+    try:
+        scenario_security_headers()
+        print("PASS security headers")
+    except Exception:
+        scenario_security_headers_ok = False
+        failures.append("security headers")
+        traceback.print_exc()
+    driver = browser()
+    try:
+        for name, function in sorted(globals().items()):
+            if not name.startswith("scenario_") or name == "scenario_security_headers":
+                continue
+            label = name[len("scenario_"):].replace("_", " ")
+            try:
+                function(driver)
+                print(f"PASS {label}")
+            except Exception:
+                failures.append(label)
+                print(f"FAIL {label}")
+                traceback.print_exc()
+                try:
+                    screenshot(driver, "failed-" + name)
+                except Exception:
+                    pass
+                # A failed scenario may leave other windows open.
+                for handle in driver.window_handles[1:]:
+                    driver.switch_to.window(handle)
+                    driver.close()
+                driver.switch_to.window(driver.window_handles[0])
+    finally:
+        driver.quit()
+    print(f"screenshots in {OUT}")
+    if failures or not scenario_security_headers_ok:
+        print("FAILED: " + ", ".join(failures))
+        sys.exit(1)
+    print("all page scenarios passed")
+
+
+if __name__ == "__main__":
+    main()
