@@ -21,6 +21,8 @@ let benchmarks: @Sendable () -> Void = {
             registerPaired(operation, document, operation.resolves ? .english : .none)
         }
     }
+    // The back end's form route on a stored document of about 1 MiB (issue 29): at most 3× A.
+    registerPaired(.form, Document.megabyte, .english)
     // A hostile 1 MB upload (issue 11): decoding and validating it stay linear.
     for operation in [MeasuredOperation.decode, .validate] {
         registerPaired(operation, Document.adversarial)

@@ -51,6 +51,9 @@ public struct Document: Sendable {
     /// The large documents: 27 keys plus 100, 1,000 and 10,000 unknown keys.
     public static let wide = [wide(unknown: 100), wide(unknown: 1_000), wide(unknown: 10_000)]
 
+    /// A stored document of about 1 MiB: 27 keys plus 40,000 unknown keys (issue 29's form goal).
+    public static let megabyte = wide(unknown: 40_000)
+
     /// A hostile upload of about 1 MB (issue 11): 35,000 keys, each written twice, so every
     /// member after the first half is a duplicate. Linear code decodes and diagnoses it in a few
     /// times A; quadratic duplicate detection took minutes.
@@ -66,7 +69,7 @@ public struct Document: Sendable {
     }()
 
     /// Every document a tool can name.
-    public static let every = all + wide + [adversarial]
+    public static let every = all + wide + [megabyte, adversarial]
 
     /// The document with this name, if any.
     public static func named(_ name: String) -> Document? {

@@ -91,6 +91,12 @@ public struct Workload {
             for _ in 0..<count {
                 sum &+= (try? EPUB.catalogue.decode(json: data))?.diagnostics.count ?? -1
             }
+        case .form:
+            for _ in 0..<count {
+                guard let decoded = try? Preferences(json: data) else { sum &-= 1; continue }
+                let form = EPUB.Editor(preferences: decoded, resolver: resolver).form()
+                sum &+= (try? form.jsonData(prettyPrinted: false))?.count ?? -1
+            }
         }
         checksum = sum
     }

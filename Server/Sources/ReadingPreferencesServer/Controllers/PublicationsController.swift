@@ -75,14 +75,33 @@ struct PublicationsController: Sendable {
         let storage = try await data.prefetch(schema, for: user, reading: publication)
         let store = UserData.store(schema, on: storage)
         let publicationContext = try request.publicationContext()
+        if let ifNoneMatch = request.headers[.ifNoneMatch] {
+            // A page that polls: the fingerprint alone decides, nothing is built.
+            let etag = try await store.fingerprints(for: publication, context: publicationContext)
+                .settingsETag
+            if EntityTags.matches(ifNoneMatch, etag) { return .notModified(etag: etag) }
+        }
         let state = try await store.state(for: publication, context: publicationContext)
-        let etag = state.fingerprints.settingsETag
-        if EntityTags.matches(request.headers[.ifNoneMatch], etag) { return .notModified(etag: etag) }
         let form = try await store.editor(for: publication, context: publicationContext).form()
-        var sources: [String: [JSONObject.Member]] = [:]
-        for setting in state.settings { sources[setting.key] = setting.source.jsonMembers }
+        var rows: [String: [JSONObject.Member]] = [:]
+        for setting in state.settings { rows[setting.key] = setting.source.jsonMembers }
+        // Which of the layers a page edits hold each key: the book's, and all books' (the active
+        // profile, or shared), so Reset is offered only where a value is stored.
+        let base: StoreLayer = try await store.activeProfile().map { .profile($0.id) } ?? .shared
+        var holders: [String: [JSONValue]] = [:]
+        for (layer, name) in [
+            (StoreLayer.publication(publication), "publication"), (base, Self.name(of: base)),
+        ] {
+            for key in try await store.storedPreferences(in: layer).keys {
+                holders[key, default: []].append(.string(name))
+            }
+        }
+        for key in rows.keys {
+            rows[key, default: []].append(.init(key: "storedIn", value: .array(holders[key] ?? [])))
+        }
         return JSONAnswer(
-            try SettingsFormAnswer.json(form, sources: sources, catalogue: Schema.catalogue), etag: etag)
+            try SettingsFormAnswer.json(form, sources: rows, catalogue: Schema.catalogue),
+            etag: state.fingerprints.settingsETag)
     }
 
     @Sendable func settings(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
@@ -213,6 +232,16 @@ struct PublicationsController: Sendable {
             return try await Self.answer(store, publication: publication, context: context)
         }
         return JSONAnswer(body, etag: etag)
+    }
+
+    /// A layer's name in the form answer's `storedIn`.
+    static func name(of layer: StoreLayer) -> String {
+        switch layer {
+        case .shared: return "shared"
+        case .overrides: return "overrides"
+        case .profile: return "profile"
+        case .publication: return "publication"
+        }
     }
 
     /// The request's identity (set by ``BearerAuthentication`` on every `/v1` route).

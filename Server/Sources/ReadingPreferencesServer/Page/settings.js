@@ -27,12 +27,17 @@
   const base = `/v1/${enc(configurable)}`;
   const bookBase = `${base}/publications/${enc(publication)}`;
 
-  const state = { token: null, form: null, etag: null, busy: false, lastEdits: null, timer: null, edits: 0 };
+  const state = {
+    token: null, form: null, etag: null, busy: false, queued: null, lastEdits: null, timer: null, edits: 0, loads: 0,
+  };
 
   // ---- Token: from the fragment (never sent to the server), kept in this tab only.
   function readToken() {
-    const fragment = new URLSearchParams(location.hash.slice(1));
-    const fromFragment = fragment.get('token');
+    // Read by hand: URLSearchParams would turn a '+' of the token into a space.
+    let fromFragment = null;
+    for (const part of location.hash.slice(1).split('&')) {
+      if (part.startsWith('token=')) fromFragment = decodeURIComponent(part.slice('token='.length));
+    }
     if (fromFragment) {
       sessionStorage.setItem(tokenKey, fromFragment);
       history.replaceState(null, '', location.pathname + location.search);
@@ -81,7 +86,10 @@
   // ---- The form.
   async function loadForm(conditional) {
     const headers = conditional && state.etag ? { 'If-None-Match': state.etag } : {};
+    const load = ++state.loads;
     const response = await api('GET', `${bookBase}/form${contextSuffix}`, { headers });
+    // A newer load started meanwhile (an edit's): this answer may be older than what it shows.
+    if (load !== state.loads) return false;
     if (response.status === 304) return false;
     if (!response.ok) {
       say(await problemText(response));
@@ -107,8 +115,9 @@
   }
 
   function storedInLayer(row) {
-    if (row.storedValue === undefined) return false;
-    return layerChoice() === 'book' ? row.source === 'publication' : row.source === 'shared' || row.source === 'profile';
+    const holders = row.storedIn || [];
+    return layerChoice() === 'book'
+      ? holders.includes('publication') : holders.includes('shared') || holders.includes('profile');
   }
 
   function element(tag, attributes, text) {
@@ -130,6 +139,8 @@
       for (const row of section.rows) panel.append(renderRow(row));
       container.append(panel);
     }
+    const anyStored = state.form.sections.some((section) => section.rows.some(storedInLayer));
+    byId('reset-all').hidden = !anyStored;
     if (focused && byId(focused)) byId(focused).focus();
   }
 
@@ -141,6 +152,7 @@
     const id = `ctl-${row.key}`;
     const describedBy = [`value-${row.key}`];
     if (row.reasons.length) describedBy.push(`reasons-${row.key}`);
+    if ((row.activates || []).length) describedBy.push(`activates-${row.key}`);
     const wrapper = element('div', { class: row.isEffective ? 'row' : 'row ineffective', id: `row-${row.key}` });
     const body = element('div', { class: 'row-body' });
     const control = row.control || {};
@@ -149,9 +161,13 @@
     if (kind === 'picker') {
       wrapper.append(element('label', { class: 'row-title', for: id }, row.title));
       const select = element('select', { id, 'aria-describedby': describedBy.join(' ') });
+      const hasNone = details.options.some((option) => option.value === undefined || option.value === null);
+      // What is shown is what applies: the stored value, or with none stored, the "none" entry
+      // where there is one, otherwise the effective value.
+      const shown = row.storedValue !== undefined ? row.storedValue : hasNone ? undefined : row.effectiveValue;
       details.options.forEach((option, index) => {
-        const selected = option.value === undefined || option.value === null
-          ? row.storedValue === undefined : JSON.stringify(option.value) === JSON.stringify(row.storedValue);
+        const none = option.value === undefined || option.value === null;
+        const selected = none ? shown === undefined : JSON.stringify(option.value) === JSON.stringify(shown);
         select.append(element('option', { value: String(index), selected }, option.label));
       });
       select.addEventListener('change', () => {
@@ -191,6 +207,12 @@
       const well = element('input', { type: 'color', id, value: current, 'aria-describedby': describedBy.join(' ') });
       well.addEventListener('change', () => edit([{ key: row.key, op: 'set', value: well.value.toUpperCase() }]));
       body.append(well);
+    } else if (kind === 'custom') {
+      // A control the page does not know how to draw: its value, read only (Reset still works).
+      wrapper.append(element('label', { class: 'row-title', for: id }, row.title));
+      body.append(element('input', {
+        type: 'text', id, readonly: true, value: row.formattedValue || '', 'aria-describedby': describedBy.join(' '),
+      }));
     } else {
       wrapper.append(element('label', { class: 'row-title', for: id }, row.title));
       const stored = typeof row.storedValue === 'string' ? row.storedValue : '';
@@ -205,7 +227,10 @@
       const reset = element('button', {
         type: 'button', class: 'secondary', id: `reset-${row.key}`, 'aria-label': `Reset ${row.title}`,
       }, 'Reset');
-      reset.addEventListener('click', () => edit([{ key: row.key, op: 'clear' }]));
+      reset.addEventListener('click', async () => {
+        await edit([{ key: row.key, op: 'clear' }]);
+        if (byId(id)) byId(id).focus();
+      });
       body.append(reset);
     }
     const meta = element('div', { class: 'row-meta' });
@@ -216,10 +241,10 @@
       for (const reason of row.reasons) list.append(element('li', {}, reason.text));
       meta.append(list);
     }
-    for (const activation of row.activates || []) {
+    if ((row.activates || []).length) {
       // Said before the edit is made: what it will also turn on or off.
-      meta.append(element('span', { class: 'note' },
-        `Changing this also sets ${activation.title} to ${activation.formattedValue}.`));
+      const text = row.activates.map((a) => `${a.title} to ${a.formattedValue}`).join(', ');
+      meta.append(element('span', { class: 'note', id: `activates-${row.key}` }, `Changing this also sets ${text}.`));
     }
     wrapper.append(body, meta);
     return wrapper;
@@ -227,7 +252,11 @@
 
   // ---- Edits, and the 412 flow.
   async function edit(edits) {
-    if (state.busy) return;
+    if (state.busy) {
+      // Sent once this one is answered (the latest change wins: a slider moved twice).
+      state.queued = edits;
+      return;
+    }
     state.busy = true;
     state.lastEdits = edits;
     const started = performance.now();
@@ -256,6 +285,11 @@
       if (error.message !== 'unauthorized') say('The change could not be sent: ' + error.message);
     } finally {
       state.busy = false;
+    }
+    if (state.queued) {
+      const next = state.queued;
+      state.queued = null;
+      await edit(next);
     }
   }
 
@@ -308,6 +342,7 @@
     en: { dir: 'ltr', text: 'It was a bright cold day in April, and the clocks were striking thirteen. The hallway smelt of boiled cabbage and old rag mats.' },
     ar: { dir: 'rtl', text: 'كان يومًا مشرقًا باردًا من أيام أبريل، وكانت الساعات تدق الثالثة عشرة. وكانت رائحة الممر تفوح بالملفوف المسلوق.' },
     he: { dir: 'rtl', text: 'זה היה יום בהיר וקר באפריל, והשעונים צלצלו שלוש־עשרה. המסדרון הדיף ריח של כרוב מבושל.' },
+    fa: { dir: 'rtl', text: 'روزی روشن و سرد در ماه آوریل بود و ساعت‌ها سیزده بار می‌نواختند.' },
     ja: { dir: 'ltr', text: '四月の晴れた寒い日だった。時計が十三時を打っていた。廊下には煮たキャベツの匂いがしていた。' },
   };
 
@@ -325,7 +360,17 @@
     text.textContent = passage.text;
     preview.setAttribute('lang', language);
     preview.setAttribute('dir', passage.dir);
-    const vertical = primary === 'ja' && query.get('readingProgression') === 'rtl';
+    // The direction the book is read in, as resolved (a stored preference, or its metadata).
+    const effective = (key) => {
+      for (const section of state.form ? state.form.sections : []) {
+        const row = section.rows.find((candidate) => candidate.key === key);
+        if (row) return row.effectiveValue;
+      }
+      return undefined;
+    };
+    const progression = effective('readingProgression') || query.get('readingProgression');
+    if (progression === 'rtl' || progression === 'ltr') preview.setAttribute('dir', progression);
+    const vertical = effective('verticalText') === true || (primary === 'ja' && progression === 'rtl' && effective('verticalText') === undefined);
     preview.classList.toggle('vertical', vertical);
     const response = await api('GET', `${bookBase}/css${contextSuffix}`);
     if (!response.ok) return;
@@ -347,19 +392,25 @@
   function startPolling() {
     stopPolling();
     if (!pollMilliseconds) return;
-    state.timer = setInterval(async () => {
-      if (state.busy || document.hidden) return;
-      try {
-        const changed = await loadForm(true);
-        if (changed) say('Updated with a change made elsewhere.');
-      } catch (error) {
-        // A failed poll is tried again at the next tick.
+    const tick = async () => {
+      const active = document.activeElement;
+      // Not while an edit is on its way, or while the reader is typing something not sent yet.
+      const typing = active && active.tagName === 'INPUT' && active.type === 'text' && active.value !== active.defaultValue;
+      if (!state.busy && !typing) {
+        try {
+          const changed = await loadForm(true);
+          if (changed) say('Updated with a change made elsewhere.');
+        } catch (error) {
+          // A failed poll is tried again at the next tick.
+        }
       }
-    }, pollMilliseconds);
+      if (state.timer !== null) state.timer = setTimeout(tick, pollMilliseconds);
+    };
+    state.timer = setTimeout(tick, pollMilliseconds);
   }
 
   function stopPolling() {
-    if (state.timer) clearInterval(state.timer);
+    if (state.timer !== null) clearTimeout(state.timer);
     state.timer = null;
   }
 
@@ -402,6 +453,7 @@
     byId('conflict-dismiss').addEventListener('click', () => {
       byId('conflict').hidden = true;
       say('Kept the settings as they are now.');
+      byId('page-title').focus();
     });
     state.token = readToken();
     if (state.token) open(); else askForToken();

@@ -8,6 +8,12 @@ import ReadingPreferencesStore
 /// one after another. The transaction is what serializes a user's writes; nothing else queues
 /// them.
 ///
+/// Two writes take the same lock without this path, since they are the library's own
+/// transactions: a sync push (`SQLSyncLog.push`, one transaction that holds the user's rows
+/// while it applies the entries it accepts), and the setting aside of a damaged document a read
+/// comes across (the storage's `quarantine`, one statement at the version read). Both are
+/// serialized with this path by the user's lock, on every instance.
+///
 /// Each write is whole on its own: it reads the document, checks its precondition, validates
 /// and writes at the version it read, exactly as it would alone, and it sees the writes before
 /// it in its group as it would see them committed. What the writes of a group share is the

@@ -89,6 +89,9 @@ struct ReadiumTypeScriptImport {
                 patch.append(Member(key: key, value: .null))
             } else {
                 keep(member, "only a filter that is true alone is our image filter")
+                // The navigator's filters say what they say now (off, a strength, both): our
+                // image filter must not outlive them.
+                if filter == nil { patch.append(Member(key: "imageFilter", value: .null)) }
             }
         case "theme":
             // An early 2.0 navigator's themes; later ones have none.
@@ -106,8 +109,14 @@ struct ReadiumTypeScriptImport {
                 keepAside(member, "ours is true or false")
             }
         default:
-            if ReadiumTypeScript.oursOnly.contains(key) {
+            if EPUB.catalogue.descriptor(forKey: key) != nil {
+                // One of our keys the navigator has no member of that name for (`imageFilter`,
+                // `pageMargins`...): never read as ours.
                 keepAside(member, "the navigator has no such member; not read as ours")
+            } else if key.hasPrefix("$") || ReadiumTypeScript.member(keptIn: key) != nil {
+                // A name an export would not write back as it is (a reserved key; one that
+                // looks kept aside already): kept aside, so the export gives it back unchanged.
+                keepAside(member, "a name of this form is kept aside", clearingOurs: false)
             } else {
                 keep(member, "no setting of ours; written back on export")
             }
@@ -150,11 +159,11 @@ struct ReadiumTypeScriptImport {
 
     /// A member of a name of ours whose value has no value of ours: kept under `readium-ts:` (and the
     /// key of ours cleared, since the navigator's value is the newer one).
-    private mutating func keepAside(_ member: Member, _ reason: String) {
+    private mutating func keepAside(_ member: Member, _ reason: String, clearingOurs: Bool = true) {
         let kept = ReadiumTypeScript.kept(member.key)
         members.append(Member(key: kept, value: member.value))
         patch.append(Member(key: kept, value: member.value))
-        patch.append(Member(key: member.key, value: .null))
+        if clearingOurs { patch.append(Member(key: member.key, value: .null)) }
         let code: PreferenceDiagnostic.Code
         switch (Self.navigatorType(of: member.key), member.value) {
         case (nil, _): code = .unknownKey
