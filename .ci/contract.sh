@@ -19,19 +19,11 @@ mkdir -p "$reports"
 token=$("$server" add-user "contract-$name-$$" "$@" | awk '/^token /{print $2}')
 [ -n "$token" ] || { echo "add-user printed no token" >&2; exit 1; }
 
-log="$reports/server.log"
-"$server" serve --port 0 "$@" >"$log" 2>&1 &
-pid=$!
+# shellcheck source=serve.sh
+source .ci/serve.sh
+serve "$reports/server.log" "$@"
 stop() { kill "$pid" 2>/dev/null || true; }
 trap stop EXIT
-url=""
-for _ in $(seq 1 100); do
-    url=$(sed -n 's/^readingprefs-server: listening on \(http[^ ]*\)$/\1/p' "$log")
-    [ -n "$url" ] && break
-    kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$url" ] || { echo "the server did not start" >&2; cat "$log" >&2; exit 1; }
 
 status=0
 schemathesis --config-file Server/Tests/Contract/schemathesis.toml run Server/openapi.json \

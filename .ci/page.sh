@@ -27,21 +27,13 @@ PY
 server=Server/.build/debug/readingprefs-server
 cli=$(pwd)/.build/debug/readingprefs
 data=$(mktemp -d)
-log="$out/server.log"
 first=$("$server" add-user page-reader --data-dir "$data" | awk '/^token /{print $2}')
 other=$("$server" add-user page-other --data-dir "$data" | awk '/^token /{print $2}')
-"$server" serve --port 0 --data-dir "$data" >"$log" 2>&1 &
-pid=$!
+# shellcheck source=serve.sh
+source .ci/serve.sh
+serve "$out/server.log" --data-dir "$data"
 stop() { kill "$pid" 2>/dev/null || true; rm -rf "$data"; }
 trap stop EXIT
-url=""
-for _ in $(seq 1 100); do
-    url=$(sed -n 's/^readingprefs-server: listening on \(http[^ ]*\)$/\1/p' "$log")
-    [ -n "$url" ] && break
-    kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$url" ] || { echo "the server did not start" >&2; exit 1; }
 
 READINGPREFS_PAGE_URL=$url READINGPREFS_PAGE_TOKENS="$first $other" READINGPREFS_PAGE_OUT=$out \
     READINGPREFS_CLI=$cli READINGPREFS_AXE_JS=$axe READINGPREFS_CHROMIUM=$(command -v chromium) \
