@@ -8,22 +8,22 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     public let database: any SQLDatabase
     /// The user whose documents these are: every statement is limited to their rows.
     public let userID: String
-    /// Runs inside each batch's transaction after its writes, with the keys each written layer
-    /// document changed: a server keeps a change log there (``SQLSyncLog`` stamps sync entries),
-    /// in the same transaction as the documents. When it throws, nothing of the batch is written.
-    public var afterWrites:
-        (@Sendable (_ transaction: any SQLDatabase, _ writes: [SQLDocumentWrite]) async throws -> Void)?
-    /// The rows this storage (and its copies) read or wrote last.
-    private let recent = RecentRows()
+    /// The storage's change journal (Specs/Store.md §15.1): the user's sync log, which records in
+    /// each batch's transaction every change of a layer document the batch carries, stamps the
+    /// unstamped ones with the user's server replica, keeps them as history and, for synced
+    /// documents, as the server replica's entries. `nil` keeps no journal.
+    public var journal: SQLSyncLog?
 
     /// Creates the storage of one user's documents.
     ///
     /// - Parameters:
     ///   - database: The database.
     ///   - userID: The user.
-    public init(database: any SQLDatabase, userID: String) {
+    ///   - journal: The user's sync log, which keeps the storage's change journal; `nil` for none.
+    public init(database: any SQLDatabase, userID: String, journal: SQLSyncLog? = nil) {
         self.database = database
         self.userID = userID
+        self.journal = journal
     }
 
     /// Loads the row of a location.
@@ -37,7 +37,6 @@ public struct SQLPreferencesStorage: PreferencesStorage {
         let scope = Self.scope(of: location)
         let rows = try await run(location) { try await Self.row(scope, of: userID, in: database) }
         guard let row = rows.first, let json = row["json"], let version = row["version"] else { return nil }
-        recent.remember(json, of: scope, at: version)
         do {
             return StoredDocument(preferences: try Preferences(json: json), version: StorageVersion(version))
         } catch {
@@ -60,38 +59,15 @@ public struct SQLPreferencesStorage: PreferencesStorage {
     public func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
         try DocumentChange.check(changes)
         let userID = userID
-        let afterWrites = afterWrites
-        let recent = recent
+        let journal = journal
         return try await run(changes.first?.location) {
             try await database.transaction(lockingUser: userID) { transaction in
                 var versions: [StorageVersion?] = []
-                var writes: [SQLDocumentWrite] = []
                 for change in changes {
                     let scope = Self.scope(of: change.location)
                     let expected = change.expected?.rawValue
-                    // The keys the write changes, for a change log: as the document-write step
-                    // gave them, or else from the row before (the row this storage read at the
-                    // expected version is it, since a version is never reused, so it is read
-                    // again only when this storage did not read it).
-                    func changed(to after: Preferences?) async throws -> [StoredChange]? {
-                        guard afterWrites != nil, case .layer = change.location else { return nil }
-                        if let known = change.changes { return known }
-                        var before: Preferences?
-                        if let expected {
-                            var text = recent.text(of: scope, at: expected)
-                            if text == nil {
-                                text = try await Self.text(
-                                    of: scope, at: expected, for: change.location, of: userID, in: transaction
-                                )
-                            }
-                            before = text.flatMap { try? Preferences(json: $0) }
-                        }
-                        return StoredChange.changes(
-                            at: change.location, from: before, to: after ?? Preferences())
-                    }
                     switch change.action {
                     case .save(let preferences):
-                        let changes = try await changed(to: preferences)
                         // A new random version at every save: a counter would start again at 1
                         // after a removal, and a stale writer's save would then win.
                         let version = UUID().uuidString
@@ -107,13 +83,8 @@ public struct SQLPreferencesStorage: PreferencesStorage {
                                 [userID, scope, json, version])
                         }
                         guard changed == 1 else { throw StorageError.conflict(change.location) }
-                        recent.remember(json, of: scope, at: version)
                         versions.append(StorageVersion(version))
-                        if let changes {
-                            writes.append(SQLDocumentWrite(location: change.location, changes: changes))
-                        }
                     case .remove:
-                        let changes = try await changed(to: nil)
                         if let expected {
                             let removed = try await transaction.execute(
                                 "DELETE FROM reading_preferences WHERE user_id = ? AND scope = ? AND version = ?",
@@ -123,28 +94,20 @@ public struct SQLPreferencesStorage: PreferencesStorage {
                             try await Self.check(change, of: userID, in: transaction)
                         }
                         versions.append(nil)
-                        if let changes {
-                            writes.append(SQLDocumentWrite(location: change.location, changes: changes))
-                        }
                     case .verify:
                         try await Self.check(change, of: userID, in: transaction)
                         versions.append(change.expected)
                     }
                 }
-                if let afterWrites, !writes.isEmpty { try await afterWrites(transaction, writes) }
+                // The journal, in the same transaction: written with the documents, or not at all.
+                let recorded = changes.filter { $0.location.isLayer && !$0.journal.isEmpty }
+                if let journal, !recorded.isEmpty {
+                    try await journal.record(
+                        recorded.map { ($0.location, $0.journal) }, of: userID, in: transaction)
+                }
                 return versions
             }
         }
-    }
-
-    /// The text of a row at a version (a conflict when the row is not at that version).
-    private static func text(
-        of scope: String, at version: String, for location: StorageLocation, of userID: String,
-        in transaction: any SQLDatabase
-    ) async throws -> String {
-        let rows = try await row(scope, of: userID, in: transaction)
-        guard let row = rows.first, row["version"] == version else { throw StorageError.conflict(location) }
-        return row["json"] ?? ""
     }
 
     /// Checks that a row is at the version a change expects (absent for `nil`).
@@ -255,6 +218,39 @@ public struct SQLPreferencesStorage: PreferencesStorage {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// A layer document's change journal: the changes the user's sync log recorded for it, after
+    /// a cursor (`h<sequence>`); none without a ``journal``.
+    ///
+    /// - Parameters:
+    ///   - location: A layer document.
+    ///   - cursor: Where an earlier read got to.
+    /// - Returns: The entries recorded since, oldest first, and the cursor after them.
+    /// - Throws: `StorageError` when the database fails.
+    public func journal(of location: StorageLocation, after cursor: JournalCursor?) async throws(StorageError)
+        -> JournalRead
+    {
+        try location.checked()
+        guard let journal, location.isLayer else { return JournalRead() }
+        let userID = userID
+        return try await run(location) {
+            try await journal.journal(of: Self.scope(of: location), after: cursor, of: userID, in: database)
+        }
+    }
+
+    /// The user's server replica clock (with a ``journal``), in a transaction that holds the
+    /// user's rows; without one, the clock kept as a document.
+    public func updateReplicaClock<Result: Sendable>(
+        _ body: @escaping @Sendable (inout HybridClock?) throws -> Result
+    ) async throws -> Result {
+        guard let journal else {
+            return try await updateClockDocument(body)
+        }
+        let userID = userID
+        return try await database.transaction(lockingUser: userID) { transaction in
+            try await journal.updateClock(of: userID, in: transaction, body)
+        }
+    }
+
     /// Every row of the user, in one statement: for an account's deletion.
     public func removeAll() async throws(StorageError) {
         _ = try await run(nil) {
@@ -281,6 +277,7 @@ public struct SQLPreferencesStorage: PreferencesStorage {
         case .device: return "device"
         case .syncState: return "sync-state"
         case .syncLease: return "sync-lease"
+        case .replicaClock: return "replica-clock"
         case .layer(let configurable, let layer): return encoded(configurable) + "/" + path(of: layer)
         case .syncSnapshot(let configurable, let layer):
             return encoded(configurable) + "/sync/" + path(of: layer)
@@ -321,55 +318,6 @@ public struct SQLPreferencesStorage: PreferencesStorage {
             throw StorageError(
                 .io, location: location, message: "the database failed: \(error)", isTransient: true,
                 underlying: SQLFailure(description: "\(error)"))
-        }
-    }
-}
-
-/// One layer document a batch wrote, and the keys it changed: what
-/// ``SQLPreferencesStorage/afterWrites`` receives.
-public struct SQLDocumentWrite: Sendable {
-    /// The document.
-    public var location: StorageLocation
-    /// Every key the write changed, from what, to what.
-    public var changes: [StoredChange]
-
-    /// Creates a write.
-    ///
-    /// - Parameters:
-    ///   - location: The document.
-    ///   - changes: The keys it changed.
-    public init(location: StorageLocation, changes: [StoredChange]) {
-        self.location = location
-        self.changes = changes
-    }
-}
-
-/// The last few rows a storage read or wrote, by scope: the text of a row at a version, so that
-/// a write at the version just read can tell its change log what the row held without reading
-/// it again. A version is never given to other contents, so a row remembered at a version is
-/// that row's text for as long as the row is at that version.
-final class RecentRows: @unchecked Sendable {
-    private let lock = NSLock()
-    private var rows: [(scope: String, version: String, json: String)] = []
-    /// How many rows are remembered (a store writes one to three documents at a time).
-    static let capacity = 8
-
-    func remember(_ json: String, of scope: String, at version: String) {
-        lock.withLock {
-            // Scopes compare byte for byte, as the table's column does (`café` composed and
-            // decomposed are two books).
-            rows.removeAll { $0.scope.utf8.elementsEqual(scope.utf8) }
-            if rows.count == Self.capacity { rows.removeFirst() }
-            rows.append((scope, version, json))
-        }
-    }
-
-    func text(of scope: String, at version: String) -> String? {
-        lock.withLock {
-            rows.last {
-                $0.version.utf8.elementsEqual(version.utf8) && $0.scope.utf8.elementsEqual(scope.utf8)
-            }?
-            .json
         }
     }
 }

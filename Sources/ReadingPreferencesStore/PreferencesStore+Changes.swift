@@ -87,7 +87,7 @@ extension PreferencesStore {
         for layer in Array(documents.keys) {
             documents[layer] = .some(try await loadFresh(location(layer)))
         }
-        if deviceLoaded { device = try await loadFresh(.device) }
+        if deviceLoaded { deviceDocument = try await loadFresh(.device) }
         await notify(cause: cause)
     }
 

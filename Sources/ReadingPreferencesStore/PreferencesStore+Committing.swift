@@ -9,69 +9,71 @@ extension PreferencesStore {
     }
 
     /// Applies key changes to layers: written now (or coalesced), the state swapped, then the
-    /// change streams told. Returns what changed, per layer and key. For a conditional write,
-    /// `inputs` are the documents its precondition was checked on: the changes are written on
-    /// them as read, with a check that none changed, in one attempt (a conflict goes back to
-    /// the caller, which checks the precondition again).
+    /// change streams told. Returns what changed, per layer and key: what the document-write step
+    /// wrote, which also records it in the change journal with `origin` (Specs/Store.md §15.1). For a
+    /// conditional write, `inputs` are the documents its precondition was checked on: the changes
+    /// are written on them as read, with a check that none changed, in one attempt (a conflict
+    /// goes back to the caller, which checks the precondition again).
     @discardableResult
     func commit(
         _ changes: [StoreLayer: KeyChanges], cause: ChangeCause, _ turn: WriteTurn,
-        checking inputs: PublicationInputs? = nil
+        checking inputs: PublicationInputs? = nil, origin: ChangeOrigin = .edit
     ) async throws -> [StoredChange] {
         let changes = changes.filter { !$0.value.isEmpty }
         guard !changes.isEmpty else { return [] }
-        let time = editTime
-        var written: [StoredChange] = []
-        for (layer, keys) in changes.sorted(by: { $0.key.description < $1.key.description }) {
-            let before = try await preferences(in: layer)
-            for key in keys.keys {
-                guard let value = keys[key] else { continue }
-                let old = before[key]
-                if let old, let value, old.isWrittenAlike(value) { continue }
-                if old == nil && value == nil { continue }
-                written.append(
-                    StoredChange(
-                        configurable: configurable, layer: layer, key: key, oldValue: old, newValue: value))
-            }
-        }
+        let written: [StoredChange]
         if let inputs {
-            try await write(changes, turn, checking: inputs)
-            await recordPendingStamps(Self.edits(written, at: time))
+            written = try await write(changes, turn, checking: inputs, recording: recording(origin))
         } else if options.coalescesWrites {
-            for (layer, keys) in changes {
-                // Load the layer first, so the cache holds it under the pending keys.
-                _ = try await document(layer)
+            // Written later: what the edit changes now, from the documents the store holds.
+            var result: [StoredChange] = []
+            let time = now
+            for (layer, keys) in changes.sorted(by: { $0.key.description < $1.key.description }) {
+                let before = try await preferences(in: layer)
+                result += StoredChange.changes(
+                    at: location(layer), from: before, to: keys.applied(to: before))
                 pendingWrites[layer, default: KeyChanges()].merge(keys)
+                for key in keys.keys { pendingTimes[layer, default: [:]][JSONScalarKey(key)] = time }
             }
-            // Stamped once written, with the time they were made.
-            for (layer, edits) in Self.edits(written, at: time) {
-                unstampedEdits[layer, default: []] += edits
-            }
+            written = result
             scheduleFlush()
         } else {
-            try await write(changes, turn)
-            await recordPendingStamps(Self.edits(written, at: time))
+            written = try await write(changes, turn, recording: recording(origin))
         }
         await notify(cause: cause)
         return written
     }
 
+    /// The wall clock of ``Options/now``, in milliseconds since 1970.
+    var now: UInt64 { Milliseconds.of(options.now()) }
+
+    /// What the document-write step records for a change made now (nothing when the store does
+    /// not record edits).
+    func recording(_ origin: ChangeOrigin) -> ChangeRecording? {
+        options.stampsEdits ? ChangeRecording(origin, at: now) : nil
+    }
+
     /// Writes key changes to layers' documents in one batch, through the storage's one
     /// document-write step: from the documents the store holds, read again on a conflict.
-    func write(_ changes: [StoreLayer: KeyChanges], _ turn: WriteTurn) async throws {
+    @discardableResult
+    func write(_ changes: [StoreLayer: KeyChanges], _ turn: WriteTurn, recording: ChangeRecording?)
+        async throws -> [StoredChange]
+    {
         let ordered = changes.sorted { $0.key.description < $1.key.description }
         var held: [StorageLocation: StoredDocument?] = [:]
         for layer in changes.keys {
             if case .some(let document) = documents[layer] { held[location(layer)] = .some(document) }
         }
         let writes = try await storage.write(
-            ordered.map { DocumentEdit.keys($0.value, at: location($0.key)) }, holding: held)
+            ordered.map { DocumentEdit.keys($0.value, at: location($0.key)) }, holding: held,
+            recording: recording)
         problems += writes.problems
         keep(writes, of: ordered.map(\.key))
+        return writes.changes
     }
 
     /// Keeps the documents a write left, for the layers it wrote.
-    private func keep(_ writes: DocumentWrites, of layers: [StoreLayer]) {
+    func keep(_ writes: DocumentWrites, of layers: [StoreLayer]) {
         for layer in layers {
             if let document = writes.documents[location(layer)] { documents[layer] = .some(document) }
         }
@@ -80,10 +82,9 @@ extension PreferencesStore {
     /// Writes key changes on the documents a precondition was checked on, with a check that
     /// none of them changed: one attempt.
     private func write(
-        _ changes: [StoreLayer: KeyChanges], _ turn: WriteTurn, checking inputs: PublicationInputs
-    )
-        async throws
-    {
+        _ changes: [StoreLayer: KeyChanges], _ turn: WriteTurn, checking inputs: PublicationInputs,
+        recording: ChangeRecording?
+    ) async throws -> [StoredChange] {
         var loaded = inputs.loaded
         for layer in changes.keys where loaded[location(layer)] == nil {
             // A layer the precondition did not cover (an explicit target): read now, checked too.
@@ -92,8 +93,9 @@ extension PreferencesStore {
         let ordered = changes.sorted { $0.key.description < $1.key.description }
         let writes = try await storage.write(
             ordered.map { DocumentEdit.keys($0.value, at: location($0.key)) }, on: loaded,
-            verifying: Array(loaded.keys))
+            verifying: Array(loaded.keys), recording: recording)
         keep(writes, of: ordered.map(\.key))
+        return writes.changes
     }
 
     /// Runs `body` unconditionally (`etag` is `nil`), or, with the publication's documents read

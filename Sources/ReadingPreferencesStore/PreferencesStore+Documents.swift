@@ -141,7 +141,6 @@ extension PreferencesStore {
         try await section.run { turn in
             try await flush(turn)
             let location = location(layer)
-            let time = editTime
             // The one document-write step: the precondition is checked on the document it reads,
             // and both run again when another writer came first.
             let writes = try await storage.write([
@@ -156,15 +155,12 @@ extension PreferencesStore {
                     }
                     return try compute(current?.preferences ?? Preferences())
                 }
-            ])
+            ], recording: recording(.edit))
             problems += writes.problems
             let written = writes.changes
             let saved = writes.documents[location] ?? nil
             documents[layer] = .some(saved)
-            if !written.isEmpty {
-                await recordPendingStamps(Self.edits(written, at: time))
-                await notify(cause: layer == .overrides ? .override : .edit)
-            }
+            if !written.isEmpty { await notify(cause: layer == .overrides ? .override : .edit) }
             return DocumentWrite(changes: written, document: saved)
         }
     }

@@ -53,7 +53,7 @@ extension PreferencesStore {
             guard try await document(.profile(id)) != nil else { throw ProfileError.unknownProfile(id) }
             var changes = KeyChanges()
             changes[Profile.nameKey] = .some(.string(name))
-            try await write([.profile(id): changes], turn)
+            try await write([.profile(id): changes], turn, recording: recording(.edit))
         }
     }
 
@@ -74,11 +74,10 @@ extension PreferencesStore {
                 DocumentEdit(.device) { current in
                     Self.deviceState(current?.preferences, activating: nil, ifActive: id, of: configurable)
                 },
-            ])
+            ], recording: recording(.edit))
             problems += writes.problems
-            await recordPendingStamps(Self.edits(writes.changes, at: editTime))
             let device = writes.documents[.device] ?? nil
-            self.device = device
+            self.deviceDocument = device
             deviceLoaded = true
             documents[.profile(id)] = .some(nil)
             pendingWrites[.profile(id)] = nil
@@ -106,7 +105,7 @@ extension PreferencesStore {
             }
         ])
         problems += writes.problems
-        device = writes.documents[.device] ?? nil
+        deviceDocument = writes.documents[.device] ?? nil
         deviceLoaded = true
         await notify(cause: .profileSwitch)
     }
@@ -140,10 +139,10 @@ extension PreferencesStore {
 
     func activeProfileID() async throws -> String? {
         if !deviceLoaded {
-            device = try await loadFresh(.device)
+            deviceDocument = try await loadFresh(.device)
             deviceLoaded = true
         }
-        guard let id = device?.preferences[Self.activeProfilesKey]?.objectValue?[configurable]?.stringValue
+        guard let id = deviceDocument?.preferences[Self.activeProfilesKey]?.objectValue?[configurable]?.stringValue
         else {
             return nil
         }
@@ -169,10 +168,9 @@ extension PreferencesStore {
                 guard current == nil else { throw StorageError.conflict(location) }
                 return document
             }
-        ])
+        ], recording: recording(.edit))
         problems += writes.problems
         documents[.profile(id)] = writes.documents[location] ?? .some(nil)
-        await recordPendingStamps(Self.edits(writes.changes, at: editTime))
         return Profile(id: id, name: name)
     }
 

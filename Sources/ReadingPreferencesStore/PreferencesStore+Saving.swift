@@ -263,10 +263,16 @@ extension PreferencesStore {
     /// ``flush()`` inside the write section: every pending layer in one batch.
     func flush(_ turn: WriteTurn) async throws {
         guard !pendingWrites.isEmpty else { return }
-        try await write(pendingWrites, turn)
+        // Each key recorded with the time it was edited, not the time it is written.
+        var recording = recording(.edit)
+        for (layer, times) in pendingTimes {
+            for (key, time) in times where pendingWrites[layer]?[key.string] != nil {
+                let earlier = recording?.keyTimes[key] ?? 0
+                recording?.keyTimes[key] = max(earlier, time)
+            }
+        }
+        try await write(pendingWrites, turn, recording: recording)
         pendingWrites.removeAll()
-        let edits = unstampedEdits
-        unstampedEdits.removeAll()
-        await recordPendingStamps(edits)
+        pendingTimes.removeAll()
     }
 }

@@ -39,8 +39,6 @@ extension PreferencesStore: SyncListener {
             }
             // A sync that failed half way may have changed documents too.
             try await reload(cause: .sync, turn)
-            // The replica id may have changed: edits read it again.
-            editClock = nil
             return result
         }
         let changed = (try? result.get().changed.isEmpty == false) ?? true

@@ -95,16 +95,12 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     /// The loaded documents; a `nil` value means known to be absent.
     var documents: [StoreLayer: StoredDocument?] = [:]
     /// This device's state (which profile is active), once loaded.
-    var device: StoredDocument?
+    var deviceDocument: StoredDocument?
     var deviceLoaded = false
     /// Key changes not yet written, per layer (coalescing).
     var pendingWrites: [StoreLayer: KeyChanges] = [:]
-    /// The edits of ``pendingWrites``, each with the time it was made, stamped once written.
-    var unstampedEdits: [StoreLayer: [EditToStamp]] = [:]
-    /// The clock of pending stamps, once the replica id is known.
-    var editClock: HybridClock?
-    /// What this store's last append of pending stamps left beside each layer's sidecar.
-    var appendixMarks: [StoreLayer: AppendixMark] = [:]
+    /// When each key of ``pendingWrites`` was last edited, recorded with it once written.
+    var pendingTimes: [StoreLayer: [JSONScalarKey: UInt64]] = [:]
     var scheduledFlush: Task<Void, Never>?
     /// The change subscribers.
     var subscribers: [ChangeSubscriber] = []
@@ -215,7 +211,7 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     /// cache refreshed), with their versions: what a conditional write checks.
     func freshInputs(for publication: String?) async throws -> PublicationInputs {
         let device = try await loadFresh(.device)
-        self.device = device
+        self.deviceDocument = device
         deviceLoaded = true
         var loaded: [StorageLocation: StoredDocument?] = [.device: device]
         var base = StoreLayer.shared

@@ -23,7 +23,7 @@ struct FileStoragePathTests {
         let root = folder.url.appendingPathComponent(name)
         let storage = FileStorage(root: root)
         let expected = root.path.hasSuffix("/") ? String(root.path.dropLast()) : root.path
-        #expect(storage.path(of: .device) == expected + "/device.json")
+        #expect(storage.path(of: .device) == expected + "/.readingprefs/device.json")
         try await PreferencesStore<EPUB>(storage: storage).write(["fontSize": 1.5], to: .shared)
         let shared = URL(fileURLWithPath: expected).appendingPathComponent("epub/shared.json")
         #expect(FileManager.default.fileExists(atPath: shared.path))

@@ -175,23 +175,21 @@ struct StoreLayeringTests {
         try await store.activateProfile(night.id)
         try await store.write(["fontSize": 2], to: .overrides)
         let all = try FileManager.default.subpathsOfDirectory(atPath: folder.url.path).sorted()
-        let files = all.filter { $0.hasSuffix(".json") }
         let book = SafeName.fileName(for: "urn:isbn:978-0/x?y")
-        // replica.json: the replica id edits take their sync stamps under (Specs/Sync.md §8).
+        // The folder a person reads holds the documents; the store's own files (this device's
+        // state, the locks) are in the hidden folder, at the same relative paths (Specs/Store.md
+        // §5.1). A root that never synced and keeps no history has no journal and no replica id.
         #expect(
-            files == [
-                "device.json", "epub/overrides.json", "epub/profiles/\(night.id).json",
-                "epub/publications/\(book)",
-                "epub/shared.json", "replica.json",
+            all.filter { !$0.hasPrefix(".readingprefs") } == [
+                "epub", "epub/overrides.json", "epub/profiles", "epub/profiles/\(night.id).json",
+                "epub/publications", "epub/publications/\(book)", "epub/shared.json",
             ])
-        // The edits' pending stamps, appended beside the synced documents they changed (a new
-        // profile's keys too; never the overrides); no sidecar is written before a sync.
+        let hidden = all.filter { $0.hasPrefix(".readingprefs/") && !$0.hasSuffix(".lock") }
         #expect(
-            all.filter { $0.hasSuffix(".json.sync.pending") } == [
-                "epub/profiles/\(night.id).json.sync.pending", "epub/publications/\(book).sync.pending",
-                "epub/shared.json.sync.pending",
+            hidden.filter { $0.hasSuffix(".json") || $0.hasSuffix(".journal") || $0.hasSuffix(".sync") } == [
+                ".readingprefs/device.json"
             ])
-        #expect(all.filter { $0.hasSuffix(".json.sync") }.isEmpty)
+        #expect(all.allSatisfy { !$0.hasSuffix(".lock") || $0.hasPrefix(".readingprefs/") })
         let shared = try String(
             contentsOf: folder.url.appendingPathComponent("epub/shared.json"), encoding: .utf8)
         #expect(shared == "{\n  \"fontSize\": 1.5\n}\n")

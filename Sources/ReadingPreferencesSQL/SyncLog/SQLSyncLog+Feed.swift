@@ -116,5 +116,6 @@ extension SQLSyncLog {
         _ = try await transaction.execute("DELETE FROM sync_entries WHERE user_id = ?", [userID])
         _ = try await transaction.execute("DELETE FROM sync_merged WHERE user_id = ?", [userID])
         _ = try await transaction.execute("DELETE FROM sync_replicas WHERE user_id = ?", [userID])
+        _ = try await transaction.execute("DELETE FROM sync_history WHERE user_id = ?", [userID])
     }
 }

@@ -14,6 +14,9 @@ extension SQLSyncLog {
         public var ignored: [(scope: String, key: String, reason: String)] = []
         /// The cursor of the changes feed after the push.
         public var cursor: String
+        /// Damaged documents the push found where it applied entries: each set aside (kept, and
+        /// reported here) before anything was written over it (Specs/Store.md §7).
+        public var setAside: [(scope: String, movedTo: String)] = []
     }
 
     /// Why a push is refused whole.
@@ -106,6 +109,11 @@ extension SQLSyncLog {
             _ = try await transaction.execute(
                 "INSERT INTO sync_replicas (user_id, replica_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 [userID, request.replica.rawValue])
+            if let name = request.name {
+                _ = try await transaction.execute(
+                    "UPDATE sync_replicas SET name = ? WHERE user_id = ? AND replica_id = ?",
+                    [name, userID, request.replica.rawValue])
+            }
             var row = try await Self.userRow(transaction, userID)
             var held = Held(clock: row.clock(of: server))
             // Every entry the server holds for the pushed scopes, in chunks (a database takes a
@@ -135,23 +143,22 @@ extension SQLSyncLog {
             let plan = Self.plan(request, over: held, bound: bound)
             let initial = row
             row.keep(plan.clock)
-            var documentChanges: [SyncScope: [(String, JSONValue?)]] = [:]
             try await Self.store(plan.winners, &row, transaction, userID)
-            for winner in plan.winners {
-                documentChanges[winner.scope, default: []].append((winner.key, winner.entry.value))
-            }
-            try await Self.apply(documentChanges, transaction, userID)
             if row.time != initial.time || row.counter != initial.counter || row.nextSeq != initial.nextSeq {
                 try await Self.save(row, transaction, userID)
             }
+            let setAside = try await apply(plan.winners, from: request, of: userID, in: transaction)
             for (replica, stamp) in plan.raised.sorted(by: { $0.key < $1.key }) {
                 _ = try await transaction.execute(
                     "INSERT INTO sync_merged (user_id, replica_id, stamp) VALUES (?, ?, ?) "
                         + "ON CONFLICT (user_id, replica_id) DO UPDATE SET stamp = excluded.stamp",
                     [userID, replica.rawValue, stamp.jsonValue.jsonString()])
             }
-            return PushResult(
+            row = try await Self.userRow(transaction, userID)
+            var result = PushResult(
                 applied: plan.winners.count, ignored: plan.ignored, cursor: Self.cursor(row.nextSeq - 1))
+            result.setAside = setAside
+            return result
         }
     }
 
@@ -215,56 +222,34 @@ extension SQLSyncLog {
         return PushResult(applied: 0, ignored: plan.ignored, cursor: Self.cursor(nextSeq - 1))
     }
 
-    /// Applies winning entries to the user's documents, as their rows: a value sets the key (in
-    /// place, or at the end), a removal removes it, and the document follows the one rule of a
-    /// document write (``DocumentOutcome``: left empty, it is removed; written identically, it
-    /// is left alone). The documents are read, and written, a few hundred per statement. These writes are not
-    /// stamped again: they are what a device stamped.
-    static func apply(
-        _ changes: [SyncScope: [(String, JSONValue?)]], _ transaction: any SQLDatabase, _ userID: String
-    ) async throws {
-        var byScope: [String: KeyChanges] = [:]
-        for (scope, list) in changes {
-            let key = SQLPreferencesStorage.scope(of: .layer(configurable: scope.configurable, scope.layer))
-            var keyChanges = byScope[key] ?? KeyChanges()
-            for (name, value) in list { keyChanges[name] = .some(value) }
-            byScope[key] = keyChanges
-        }
-        let scopes = byScope.keys.sorted()
-        var stored: [String: String] = [:]
-        for start in stride(from: 0, to: scopes.count, by: 500) {
-            let chunk = Array(scopes[start..<min(start + 500, scopes.count)])
-            let marks = SQLMarks.list(chunk.count)
-            for item in try await transaction.query(
-                "SELECT scope, json FROM reading_preferences WHERE user_id = ? AND scope IN (\(marks))",
-                [userID] + chunk)
-            {
-                if let scope = item["scope"], let json = item["json"] { stored[scope] = json }
+    /// Applies winning entries to the user's documents through the storage's one document-write
+    /// step (Specs/Store.md §8.10), in the push's transaction: a value sets its key, a removal
+    /// removes it, a document left empty is removed, and a damaged document is set aside before
+    /// anything is written over it, never read as empty. Each change joins the document's
+    /// history with the device's stamp and name (origin `sync`); none is stamped again.
+    ///
+    /// - Returns: The damaged documents set aside, with where they went.
+    func apply(
+        _ winners: [(scope: SyncScope, key: String, entry: SyncEntry)], from request: PushRequest,
+        of userID: String, in transaction: any SQLDatabase
+    ) async throws -> [(scope: String, movedTo: String)] {
+        guard !winners.isEmpty else { return [] }
+        var byScope: [SyncScope: KeyChanges] = [:]
+        var order: [SyncScope] = []
+        var recording = ChangeRecording(.sync, at: now())
+        if let name = request.name { recording.deviceNames[request.replica] = name }
+        for winner in winners {
+            if byScope[winner.scope] == nil { order.append(winner.scope) }
+            byScope[winner.scope, default: KeyChanges()][winner.key] = .some(winner.entry.value)
+            recording.stamps[winner.scope.location, default: [:]][JSONScalarKey(winner.key)] = winner.entry.stamp
+            if let name = request.names[winner.entry.stamp.replica] {
+                recording.deviceNames[winner.entry.stamp.replica] = name
             }
         }
-        var emptied: [String] = []
-        var written: [[String]] = []
-        for scope in scopes {
-            let current = stored[scope].map { (try? Preferences(json: $0)) ?? Preferences() }
-            let document = (byScope[scope] ?? KeyChanges()).applied(to: current ?? Preferences())
-            // The one rule of a document write (the store's document-write step's).
-            switch DocumentOutcome(document, over: current) {
-            case .unchanged: continue
-            case .removed: emptied.append(scope)
-            case .saved(let document):
-                written.append([userID, scope, document.jsonString(), UUID().uuidString])
-            }
-        }
-        for start in stride(from: 0, to: emptied.count, by: 500) {
-            let chunk = Array(emptied[start..<min(start + 500, emptied.count)])
-            let marks = SQLMarks.list(chunk.count)
-            _ = try await transaction.execute(
-                "DELETE FROM reading_preferences WHERE user_id = ? AND scope IN (\(marks))", [userID] + chunk)
-        }
-        try await insert(written, of: "(?, ?, ?, ?)", in: transaction) { marks in
-            "INSERT INTO reading_preferences (user_id, scope, json, version) VALUES \(marks) "
-                + "ON CONFLICT (user_id, scope) DO UPDATE SET json = excluded.json, version = excluded.version"
-        }
+        let storage = SQLPreferencesStorage(database: transaction, userID: userID, journal: self)
+        let writes = try await storage.write(
+            order.map { DocumentEdit.keys(byScope[$0] ?? KeyChanges(), at: $0.location) }, recording: recording)
+        return writes.problems.map { (($0.location.map(SQLPreferencesStorage.scope(of:))) ?? "?", $0.movedTo ?? "") }
     }
 
     /// A push body, read: `{"replica": ID, "entries": [{"scope", "key", "value" | "removed",
@@ -272,6 +257,11 @@ extension SQLSyncLog {
     /// that is not such an object is refused.
     struct PushRequest {
         var replica: ReplicaID
+        /// The device's display name, when it gave one.
+        var name: String?
+        /// Display names of other replicas the device knows (not used to rename them: only to
+        /// name the changes they made in history).
+        var names: [ReplicaID: String] = [:]
         var entries: [(SyncScope, [(String, SyncEntry)])]
         var merged: [ReplicaID: SyncStamp]
         var skipped: [(scope: String, key: String, reason: String)]
@@ -279,7 +269,10 @@ extension SQLSyncLog {
 
     static func parsePush(_ body: Data) throws -> PushRequest {
         let value: JSONValue
-        do { value = try JSONValue(json: body, options: JSONParsingOptions(maxSize: 64 << 20)) } catch {
+        // A value sits three levels down (the body, `entries`, an entry): the depth any document
+        // allows it (``SyncEntry/maximumValueDepth``).
+        let options = JSONParsingOptions(maxDepth: 3 + SyncEntry.maximumValueDepth, maxSize: 64 << 20)
+        do { value = try JSONValue(json: body, options: options) } catch {
             throw PushRefusal.malformed("the body is not JSON: \(error)")
         }
         guard let object = value.objectValue else {
@@ -320,6 +313,10 @@ extension SQLSyncLog {
                 skipped.append((scopeText, key, "a key holding U+0000, which no key may hold"))
                 continue
             }
+            guard key != "$id" else {
+                skipped.append((scopeText, key, "$id names a file's publication, not a preference"))
+                continue
+            }
             let entry: SyncEntry
             do { entry = try SyncEntry(json: item) } catch {
                 skipped.append((scopeText, key, error.description))
@@ -335,9 +332,12 @@ extension SQLSyncLog {
             else { continue }
             merged[id] = stamp
         }
+        if let name = object["name"], name.stringValue == nil {
+            throw PushRefusal.malformed("\"name\" is not a string")
+        }
         return PushRequest(
-            replica: replica, entries: order.map { ($0, byScope[$0] ?? []) }, merged: merged, skipped: skipped
-        )
+            replica: replica, name: object["name"]?.stringValue.flatMap(DeviceIdentity.normalizedName),
+            entries: order.map { ($0, byScope[$0] ?? []) }, merged: merged, skipped: skipped)
     }
 
 }

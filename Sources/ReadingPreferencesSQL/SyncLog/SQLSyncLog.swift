@@ -2,17 +2,22 @@ import Foundation
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// A reading back end as one more sync replica of each of its users (Specs/Sync.md §7), kept in
-/// SQL tables beside ``SQLPreferencesStorage``'s, with sync's one merge and one clock:
+/// A reading back end as one more sync replica of each of its users (Specs/Sync.md §7), and the
+/// change journal of each user's storage (Specs/Store.md §15.1), kept in SQL tables beside
+/// ``SQLPreferencesStorage``'s, with sync's one merge and one clock:
 ///
 /// - A device **pushes** its entries (``push(_:of:)``); each is merged with the entry the log
 ///   holds for its key (`SyncDocument.merge(_:forKey:)`) and, when it wins, stored with the next
-///   number of the user's change sequence and applied to the user's document, all in one
+///   number of the user's change sequence and applied to the user's documents through the
+///   storage's document-write step (a damaged document is set aside first), all in one
 ///   transaction. The log never restamps what a device pushed. An entry stamped more than 24
 ///   hours ahead of the server's clock is ignored and reported, never a reason to refuse the rest.
-/// - A write through the server's own routes is **stamped** (``stamp(_:of:in:)``) by the user's
-///   server replica: its own id, its clock (which follows every stamp it accepted), ticked once
-///   per changed key, in the transaction of the write.
+/// - A write through the server's own routes is **recorded** by the storage it goes through
+///   (``SQLPreferencesStorage/journal``): each changed key is stamped by the user's server
+///   replica (its own id, its clock, which follows every stamp it accepted), one tick each, in
+///   the transaction of the write.
+/// - Every change, a device's or the server's, is kept as **history** (`sync_history`), within
+///   ``JournalBounds/standard``: what provenance and history read.
 /// - The **changes** since a cursor (``changes(of:since:limit:)``) are the entries stored after
 ///   it, in order, paged; the **state** (``state(of:)``) is every entry in the replica-file
 ///   format; ``reset(of:in:)`` forgets them for an account's deletion.
@@ -23,13 +28,16 @@ import ReadingPreferencesStore
 /// CREATE TABLE sync_users (user_id TEXT PRIMARY KEY, replica_id TEXT NOT NULL,
 ///     clock_time BIGINT NOT NULL, clock_counter BIGINT NOT NULL, next_seq BIGINT NOT NULL,
 ///     floor_seq BIGINT NOT NULL);
-/// CREATE TABLE sync_replicas (user_id TEXT NOT NULL, replica_id TEXT NOT NULL,
+/// CREATE TABLE sync_replicas (user_id TEXT NOT NULL, replica_id TEXT NOT NULL, name TEXT,
 ///     PRIMARY KEY (user_id, replica_id));
 /// CREATE TABLE sync_entries (user_id TEXT NOT NULL, scope TEXT NOT NULL, entry_key TEXT NOT NULL,
 ///     entry TEXT NOT NULL, seq BIGINT NOT NULL, PRIMARY KEY (user_id, scope, entry_key));
 /// CREATE INDEX sync_entries_by_seq ON sync_entries (user_id, seq);
 /// CREATE TABLE sync_merged (user_id TEXT NOT NULL, replica_id TEXT NOT NULL, stamp TEXT NOT NULL,
 ///     PRIMARY KEY (user_id, replica_id));
+/// CREATE TABLE sync_history (user_id TEXT NOT NULL, seq BIGINT NOT NULL, scope TEXT NOT NULL,
+///     entry_key TEXT NOT NULL, entry TEXT NOT NULL, PRIMARY KEY (user_id, seq));
+/// CREATE INDEX sync_history_by_scope ON sync_history (user_id, scope, seq);
 /// ```
 ///
 /// (text columns `COLLATE "C"` on PostgreSQL, so scopes and keys compare byte for byte).

@@ -34,6 +34,12 @@ public struct DocumentChange: Sendable, Hashable, CustomStringConvertible {
     /// budget; ``FileStorage`` then renames the new file into place without `fsync`, alone in
     /// its batch. Storages that cannot tell the two apart flush every save.
     public var flushes = true
+    /// The changes of keys the document-write step records with this change in the document's
+    /// journal (Specs/Store.md §15.1), in order: a storage that keeps a journal stamps those without
+    /// a stamp and appends them in the same step as the change; one that keeps none ignores them.
+    /// A ``Action/verify`` may carry entries too: changes found already made (a hand edit found by
+    /// a sync).
+    public var journal: [JournalEntry] = []
     /// For a save or a removal of a layer that the store made: the keys it changes, which a
     /// storage can hand to a change log without reading the document again; `nil` when not
     /// known (``StoredChange/changes(at:from:to:)`` finds them from the document before).

@@ -17,6 +17,9 @@ package struct DocumentEdit {
     /// The new document, from the one stored (`nil`: there is none), run in the caller's
     /// isolation. Throwing stops the whole write, which then changes nothing.
     package var transform: (StoredDocument?) throws -> Preferences
+    /// Changes found already made in the document, outside the library (a hand edit a sync found
+    /// and stamped): recorded in its journal with this write, whether or not it writes anything.
+    package var found: [JournalEntry] = []
 
     package init(_ location: StorageLocation, _ transform: @escaping (StoredDocument?) throws -> Preferences)
     {

@@ -26,6 +26,11 @@ public actor InMemoryStorage: PreferencesStorage {
     }
 
     private var slots: [StorageLocation: Slot] = [:]
+    /// Each layer document's change journal, and how many times it was compacted (its cursors
+    /// name it).
+    private var journals: [StorageLocation: (entries: [JournalEntry], generation: Int)] = [:]
+    /// The replica clock, once the storage has an identity.
+    private var clock: HybridClock?
     /// Damaged data set aside, for people.
     private var quarantined: [String: Data] = [:]
     /// Every write takes the next number, so a version never repeats.
@@ -85,7 +90,88 @@ public actor InMemoryStorage: PreferencesStorage {
                 versions.append(change.expected)
             }
         }
+        record(changes)
         return versions
+    }
+
+    // MARK: - The change journal
+
+    /// Stamps and appends a batch's changes of keys to their documents' journals (Specs/Store.md
+    /// §15.1), once the storage has a replica identity; forgets the journal of a document gone
+    /// for good (its sidecar removed with it).
+    private func record(_ changes: [DocumentChange]) {
+        if clock == nil { clock = replicaIdentity() }
+        let now = Milliseconds.now()
+        if var current = clock {
+            for change in changes where change.location.isLayer && !change.journal.isEmpty {
+                var journal = journals[change.location] ?? ([], 0)
+                for var entry in change.journal {
+                    if let stamp = entry.stamp {
+                        current.observe(stamp)
+                    } else if let stamp = current.tick(now: entry.time) {
+                        entry.stamp = stamp
+                    } else {
+                        continue
+                    }
+                    journal.entries.append(entry)
+                }
+                if journal.entries.count > 4 * JournalBounds.standard.entriesPerKey {
+                    let sized = journal.entries.map { ($0, $0.jsonValue.jsonString().utf8.count + 1) }
+                    let kept = JournalBounds.standard.kept(sized, now: now)
+                    if kept.count < journal.entries.count {
+                        journal = (kept.map { journal.entries[$0] }, journal.generation + 1)
+                    }
+                }
+                journals[change.location] = journal
+            }
+            clock = current
+        }
+        for change in changes where change.action == .remove {
+            if case .syncSnapshot(let configurable, let layer) = change.location,
+                slots[.layer(configurable: configurable, layer)] == nil
+            {
+                journals[.layer(configurable: configurable, layer)] = nil
+            }
+        }
+    }
+
+    /// The replica identity the storage's sync state gives, if any.
+    private func replicaIdentity() -> HybridClock? {
+        guard case .document(let stored) = slots[.syncState],
+            let state = try? SyncState(document: stored.preferences)
+        else { return nil }
+        return state.clock
+    }
+
+    /// A document's journal after a cursor (`<compactions>:<count read>`).
+    ///
+    /// - Parameters:
+    ///   - location: A layer document.
+    ///   - cursor: Where an earlier read got to.
+    /// - Returns: The entries recorded since, and the cursor after them.
+    /// - Throws: ``StorageError`` for an identifier no storage holds.
+    public func journal(of location: StorageLocation, after cursor: JournalCursor?) async throws(StorageError)
+        -> JournalRead
+    {
+        try location.checked()
+        let journal = journals[location] ?? ([], 0)
+        var start = 0
+        if let parts = cursor?.rawValue.split(separator: ":"), parts.count == 2,
+            Int(parts[0]) == journal.generation, let read = Int(parts[1]), read <= journal.entries.count
+        {
+            start = read
+        }
+        return JournalRead(
+            entries: Array(journal.entries[start...]),
+            cursor: JournalCursor("\(journal.generation):\(journal.entries.count)"))
+    }
+
+    /// Runs `body` with the replica clock, in one step of the actor.
+    public func updateReplicaClock<Result: Sendable>(
+        _ body: @escaping @Sendable (inout HybridClock?) throws -> Result
+    ) async throws -> Result {
+        if clock == nil { clock = replicaIdentity() }
+        return try body(&clock)
     }
 
     /// The bytes ``quarantine(_:expecting:replacement:)`` set aside under a name, for the
@@ -137,16 +223,19 @@ public actor InMemoryStorage: PreferencesStorage {
     {
         try StorageLocation.checkConfigurable(configurable)
         try faults.read(nil)
-        let all = slots.keys.compactMap { location -> String? in
+        let journaled = (kind == .profileSnapshots || kind == .publicationSnapshots) ? Array(journals.keys) : []
+        let all = Set((Array(slots.keys) + journaled).compactMap { location -> JSONScalarKey? in
             switch (kind, location) {
             case (.profiles, .layer(let owner, .profile(let id))),
                 (.publications, .layer(let owner, .publication(let id))),
                 (.profileSnapshots, .syncSnapshot(let owner, .profile(let id))),
-                (.publicationSnapshots, .syncSnapshot(let owner, .publication(let id))):
-                return owner.isScalarEqual(to: configurable) ? id : nil
+                (.publicationSnapshots, .syncSnapshot(let owner, .publication(let id))),
+                (.profileSnapshots, .layer(let owner, .profile(let id))) where journals[location] != nil,
+                (.publicationSnapshots, .layer(let owner, .publication(let id))) where journals[location] != nil:
+                return owner.isScalarEqual(to: configurable) ? JSONScalarKey(id) : nil
             default: return nil
             }
-        }
+        }).map { $0.string }
         return StorageKind.page(all, after: after, limit: limit)
     }
 
@@ -157,7 +246,7 @@ public actor InMemoryStorage: PreferencesStorage {
     public func configurables() async throws(StorageError) -> [String] {
         try faults.read(nil)
         var seen = Set<JSONScalarKey>()
-        for location in slots.keys {
+        for location in Array(slots.keys) + Array(journals.keys) {
             if let configurable = location.configurable { seen.insert(JSONScalarKey(configurable)) }
         }
         return seen.map(\.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

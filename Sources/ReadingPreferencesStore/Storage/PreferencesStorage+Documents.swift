@@ -63,7 +63,12 @@ extension PreferencesStorage {
     /// as loaded, with those in `verifying` (what the caller's decision rests on), all in the
     /// same batch as the writes and `alongside`: so nothing is written over a change made since
     /// it was read. One attempt: a conflict goes back to the caller, who reads again (or calls
-    /// ``write(_:verifying:isolation:)``, which does).
+    /// ``write(_:verifying:holding:recording:isolation:)``, which does).
+    ///
+    /// With `recording`, every key the step changes in a layer document is handed to the storage's
+    /// change journal with its change (``DocumentChange/journal``), as are the changes an edit
+    /// found already made (``DocumentEdit/found``): the one place a change is recorded
+    /// (Specs/Store.md §15.1).
     ///
     /// - Parameters:
     ///   - edits: The edits, each document once.
@@ -71,21 +76,24 @@ extension PreferencesStorage {
     ///     there.
     ///   - verifying: Documents the batch depends on, checked whether or not they change.
     ///   - alongside: Other changes of the same batch (a sync snapshot).
+    ///   - recording: What to record in the journal; `nil` records nothing.
     ///   - isolation: The caller's actor, which the edits run on.
     /// - Returns: The edited documents as they are now, and every key changed.
     /// - Throws: What an edit's transform throws, or ``StorageError``.
     package func write(
         _ edits: [DocumentEdit], on loaded: [StorageLocation: StoredDocument?],
-        verifying: [StorageLocation] = [],
-        alongside: [DocumentChange] = [], isolation: isolated (any Actor)? = #isolation
+        verifying: [StorageLocation] = [], alongside: [DocumentChange] = [],
+        recording: ChangeRecording? = nil, isolation: isolated (any Actor)? = #isolation
     ) async throws -> DocumentWrites {
         var writes = DocumentWrites()
         var batch: [DocumentChange] = []
         var untouched: [StorageLocation] = []
         var saved: [StorageLocation: Preferences] = [:]
+        var found: [StorageLocation: [JournalEntry]] = [:]
         for edit in edits {
             let current = loaded[edit.location] ?? nil
             let edited = try edit.transform(current)
+            if recording != nil, !edit.found.isEmpty { found[edit.location] = edit.found }
             switch DocumentOutcome(edited, over: current?.preferences) {
             case .unchanged:
                 writes.documents[edit.location] = .some(current)
@@ -100,15 +108,22 @@ extension PreferencesStorage {
             }
             let changes = StoredChange.changes(at: edit.location, from: current?.preferences, to: edited)
             batch[batch.count - 1].changes = changes
+            if let recording {
+                batch[batch.count - 1].journal =
+                    (found.removeValue(forKey: edit.location) ?? []) + changes.map(recording.entry)
+            }
             writes.changes += changes
         }
-        let written = !batch.isEmpty || alongside.contains { $0.action != .verify }
+        let written =
+            !batch.isEmpty || !found.isEmpty || alongside.contains { $0.action != .verify }
         var checks: [DocumentChange] = []
         for location in verifying + (written ? untouched : [])
         where !batch.contains(where: { $0.location == location })
             && !checks.contains(where: { $0.location == location })
         {
-            checks.append(.verify(location, expecting: (loaded[location] ?? nil)?.version))
+            var check = DocumentChange.verify(location, expecting: (loaded[location] ?? nil)?.version)
+            check.journal = found.removeValue(forKey: location) ?? []
+            checks.append(check)
         }
         guard written || !checks.isEmpty || !alongside.isEmpty else { return writes }
         let versions = try await commit(batch + alongside + checks)
@@ -119,21 +134,22 @@ extension PreferencesStorage {
         return writes
     }
 
-    /// ``write(_:on:verifying:alongside:)`` on the documents read now, again on a conflict
-    /// (another writer came first: the edits run again on what it wrote). Damaged data is set
-    /// aside as it is read (``loadRepairing(_:)``).
+    /// ``write(_:on:verifying:alongside:recording:isolation:)`` on the documents read now, again on
+    /// a conflict (another writer came first: the edits run again on what it wrote). Damaged data
+    /// is set aside as it is read (``loadRepairing(_:)``).
     ///
     /// - Parameters:
     ///   - edits: The edits, each document once.
     ///   - verifying: Documents the batch depends on.
     ///   - held: Documents the caller read before (its cache), which the first attempt starts
     ///     from instead of reading them again.
+    ///   - recording: What to record in the journal; `nil` records nothing.
     ///   - isolation: The caller's actor, which the work stays on.
     /// - Returns: What was written, and the damaged data set aside.
     /// - Throws: What an edit's transform throws, or ``StorageError``.
     package func write(
         _ edits: [DocumentEdit], verifying: [StorageLocation] = [],
-        holding held: [StorageLocation: StoredDocument?] = [:],
+        holding held: [StorageLocation: StoredDocument?] = [:], recording: ChangeRecording? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> DocumentWrites {
         var problems: [StorageError] = []
@@ -152,7 +168,7 @@ extension PreferencesStorage {
                     if let problem { problems.append(problem) }
                     loaded[location] = .some(current)
                 }
-                let writes = try await write(edits, on: loaded, verifying: verifying)
+                let writes = try await write(edits, on: loaded, verifying: verifying, recording: recording)
                 if start.isEmpty || !writes.changes.isEmpty { return writes }
             }
             return DocumentWrites()

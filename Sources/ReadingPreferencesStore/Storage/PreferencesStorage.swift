@@ -121,6 +121,44 @@ public protocol PreferencesStorage: Sendable {
     /// - Throws: ``StorageError``.
     func removeAll() async throws(StorageError)
 
+    /// The change journal of a layer document (Specs/Store.md §15.1): every key change the
+    /// document-write step recorded there, oldest first, each stamped. The default keeps no
+    /// journal and reads none.
+    ///
+    /// ```swift
+    /// var cursor: JournalCursor?
+    /// let read = try await storage.journal(of: .layer(configurable: "epub", .shared), after: cursor)
+    /// cursor = read.cursor   // the next read gives only what was recorded since
+    /// ```
+    ///
+    /// A storage keeps a journal once it is a replica (it has a sync state, so its edits need
+    /// stamps) or keeps history; until then it records nothing and a write costs no more than the
+    /// document's own. Entries come with a ``DocumentChange``'s ``DocumentChange/journal``, written
+    /// in the same step as the change, and are kept within ``JournalBounds/standard``.
+    ///
+    /// - Parameters:
+    ///   - location: A layer document.
+    ///   - cursor: Where an earlier read got to; `nil` from the start.
+    /// - Returns: The entries recorded after `cursor` (all of them when the journal was compacted
+    ///   since), and the cursor after them.
+    /// - Throws: ``StorageError`` when the journal cannot be read.
+    func journal(of location: StorageLocation, after cursor: JournalCursor?) async throws(StorageError)
+        -> JournalRead
+
+    /// Runs `body` with this replica's clock, under the storage's clock lock, and keeps the clock
+    /// `body` leaves: the one clock every stamp of the replica is ticked from, so that an edit's
+    /// stamp is above every stamp the replica has made or accepted, in any document and any
+    /// process (Specs/Sync.md §4). `nil` when the storage has no replica identity yet; a body that
+    /// sets a clock gives it one. The default keeps the clock in the sync state document.
+    ///
+    /// - Parameter body: Reads and changes the clock; it runs under the lock, so it must not
+    ///   wait for anything.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, or ``StorageError``.
+    func updateReplicaClock<Result: Sendable>(
+        _ body: @escaping @Sendable (inout HybridClock?) throws -> Result
+    ) async throws -> Result
+
     /// What makes two storage values the same place, for stores that share it: a sync through
     /// one store is reported on the change streams of every store whose storage has the same
     /// identity. `nil` (the default) when the storage cannot tell.

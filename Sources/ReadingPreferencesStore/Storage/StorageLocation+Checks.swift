@@ -19,7 +19,7 @@ extension StorageLocation {
     @discardableResult
     public func checked() throws(StorageError) -> StorageLocation {
         switch self {
-        case .device, .syncState, .syncLease: return self
+        case .device, .syncState, .syncLease, .replicaClock: return self
         case .layer(let configurable, let layer), .syncSnapshot(let configurable, let layer):
             try Self.checkIdentifier(configurable, "the configurable's identifier", self)
             switch layer {

@@ -16,6 +16,10 @@ public enum StorageLocation: Sendable, Hashable, CustomStringConvertible {
     case syncState
     /// The sync lock: which sync of the storage runs now, and until when.
     case syncLease
+    /// The replica clock every stamp of this replica is ticked from (Specs/Sync.md §8), for a
+    /// storage that keeps it as a document (``PreferencesStorage/updateReplicaClock(_:)``'s
+    /// default).
+    case replicaClock
 
     /// `epub/shared`, `epub/publication(id)`, `device`, `epub/shared (sync snapshot)`,
     /// `sync state`, `sync lease`.
@@ -26,6 +30,7 @@ public enum StorageLocation: Sendable, Hashable, CustomStringConvertible {
         case .syncSnapshot(let configurable, let layer): return "\(configurable)/\(layer) (sync snapshot)"
         case .syncState: return "sync state"
         case .syncLease: return "sync lease"
+        case .replicaClock: return "replica clock"
         }
     }
 
@@ -35,7 +40,9 @@ public enum StorageLocation: Sendable, Hashable, CustomStringConvertible {
         case (.layer(let a, let x), .layer(let b, let y)),
             (.syncSnapshot(let a, let x), .syncSnapshot(let b, let y)):
             return x == y && a.isScalarEqual(to: b)
-        case (.device, .device), (.syncState, .syncState), (.syncLease, .syncLease): return true
+        case (.device, .device), (.syncState, .syncState), (.syncLease, .syncLease),
+            (.replicaClock, .replicaClock):
+            return true
         default: return false
         }
     }
@@ -54,14 +61,21 @@ public enum StorageLocation: Sendable, Hashable, CustomStringConvertible {
             hasher.combine(layer)
         case .syncState: hasher.combine(3 as UInt8)
         case .syncLease: hasher.combine(4 as UInt8)
+        case .replicaClock: hasher.combine(5 as UInt8)
         }
+    }
+
+    /// Whether the location is a layer's document (the documents that keep a change journal).
+    public var isLayer: Bool {
+        if case .layer = self { return true }
+        return false
     }
 
     /// The configurable of a layer or snapshot location.
     var configurable: String? {
         switch self {
         case .layer(let configurable, _), .syncSnapshot(let configurable, _): return configurable
-        case .device, .syncState, .syncLease: return nil
+        case .device, .syncState, .syncLease, .replicaClock: return nil
         }
     }
 }

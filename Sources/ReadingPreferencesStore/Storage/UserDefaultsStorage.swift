@@ -134,7 +134,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
                 throw StorageError.conflict(location)
             }
             try faults.step(location)
-            let milliseconds = Int((Date().timeIntervalSince1970 * 1000).rounded())
+            let milliseconds = Milliseconds.now()
             let aside =
                 "\(keyPrefix).corrupt/\(milliseconds)/"
                 + String(decoding: key.utf8.dropFirst(keyPrefix.utf8.count + 1), as: UTF8.self)
@@ -245,6 +245,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
         case .device: return keyPrefix + "/device"
         case .syncState: return keyPrefix + "/sync-state"
         case .syncLease: return keyPrefix + "/sync-lease"
+        case .replicaClock: return keyPrefix + "/replica-clock"
         case .layer(let configurable, let layer):
             return keyPrefix + "/" + Self.encoded(configurable) + "/" + Self.path(of: layer)
         case .syncSnapshot(let configurable, let layer):

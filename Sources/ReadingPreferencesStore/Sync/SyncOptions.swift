@@ -59,7 +59,7 @@ public struct SyncOptions: Sendable {
 
     /// The wall clock in milliseconds since 1970.
     var nowMilliseconds: UInt64 {
-        UInt64(max(0, (now().timeIntervalSince1970 * 1000).rounded()))
+        Milliseconds.of(now())
     }
 
     /// The horizons and limits in milliseconds, at `now`.

@@ -90,8 +90,9 @@ struct SyncSession {
         }
         for other in inbox.others { reconciliation.admit(other.file, source: other.source) }
         reconciliation.computeFloors()
-        // Edits made from now on come after everything read: they stamp above this clock.
-        try await renew(&lock, clock: reconciliation.clock)
+        // Edits made from now on come after everything read: the replica clock, which every
+        // edit ticks, goes past it; and this sync stamps above every edit made so far.
+        try await shareClock(&reconciliation)
 
         var changed = Set<SyncScope>()
         var scopes = try await localScopes(reconciliation: &reconciliation)
@@ -108,19 +109,16 @@ struct SyncSession {
             try await renewIfNeeded(&lock)
         }
 
+        try await shareClock(&reconciliation)
         var finished = reconciliation.finishedState()
         if !changed.isEmpty { finished.generation &+= 1 }
-        // The state to publish is compared with the file last published: an unchanged state is
-        // not written again.
-        var published = reconciliation.published(writer: ownFile?.writer ?? "")
-        let isPublished = ownFile == published && initial.writers.first == ownFile?.writer
-        if !isPublished {
-            published.writer = ReplicaID.random().rawValue
-            finished.remember(writer: published.writer)
-        }
+        // Every sync publishes, under a new writer id (Specs/Sync.md §5.8): a replica whose file
+        // is never rewritten looks gone to the others, which retire it after their horizon.
+        let published = reconciliation.published(writer: ReplicaID.random().rawValue)
+        finished.remember(writer: published.writer)
         // The writer id is kept before the file is written: a crash between the two never looks
         // like another device writing under this id.
-        if isFirstSync || finished != initial {
+        do {
             do throws(StorageError) {
                 _ = try await storage.save(finished.document, to: .syncState, expecting: stateVersion)
             } catch {
@@ -129,7 +127,7 @@ struct SyncSession {
             }
         }
         report.problems += reconciliation.problems
-        if !isPublished { report.problems += try await transport.publish(published) }
+        report.problems += try await transport.publish(published)
         report.replica = finished.replica
         return Outcome(report: report, changed: changed)
     }
@@ -203,6 +201,19 @@ struct SyncSession {
         return scopes
     }
 
+    /// Makes the replica clock (``PreferencesStorage/updateReplicaClock(_:)``) and this sync's
+    /// agree: each follows the other, and the clock takes this replica's id.
+    private func shareClock(_ reconciliation: inout Reconciliation) async throws {
+        let own = reconciliation.clock
+        let shared = try await storage.updateReplicaClock { clock -> HybridClock in
+            var merged = own
+            if let clock { merged.observe(clock.last) }
+            clock = merged
+            return merged
+        }
+        reconciliation.advanceClock(to: shared)
+    }
+
     /// Stamps, settles and writes one document, again while an edit lands meanwhile.
     private func settle(_ scope: SyncScope, _ reconciliation: inout Reconciliation) async throws
         -> Settlement
@@ -213,19 +224,20 @@ struct SyncSession {
         var removedDocument: Int?
         let received = try await retryingOnConflict(scope.location) { () async throws -> [SyncChange] in
             let (document, documentVersion) = try await loadDocument(scope, &reconciliation)
-            let (snapshot, pending, snapshotVersion) = try await loadSnapshot(scope, &reconciliation)
+            let (snapshot, pending, snapshotVersion, cursor) = try await loadSnapshot(scope, &reconciliation)
             defer { earlier = document.preferences ?? Preferences() }
-            var clock = reconciliation.clock
-            let stamped = reconciliation.stamp(
-                scope, document: document, snapshot: snapshot, pending: pending, clock: &clock,
-                earlier: earlier)
+            let (stamped, clock) = try await stamp(
+                scope, document: document, snapshot: snapshot, pending: pending, earlier: earlier,
+                reconciliation)
             reconciliation.advanceClock(to: clock)
             let settled = reconciliation.settle(scope, stamped, document: document)
             // The snapshot changes with the document, in the one document-write step's batch.
             var snapshotChanges: [DocumentChange] = []
-            if case .present(let old) = snapshot, old == settled.snapshot, pending.isEmpty {
-                // Unchanged (a sidecar with pending stamps is written again without them: they
-                // are in the snapshot now, or no longer hold the value they were taken for).
+            if case .present(let old) = snapshot, old == settled.snapshot, pending.isEmpty,
+                stamped.sent.isEmpty
+            {
+                // Unchanged (a sidecar is written again once the journal has changes past its
+                // cursor: they are in the snapshot now, or no longer hold their value).
             } else if settled.snapshot.isEmpty {
                 if let snapshotVersion {
                     snapshotChanges.append(.remove(scope.snapshotLocation, expecting: snapshotVersion))
@@ -233,7 +245,7 @@ struct SyncSession {
             } else {
                 snapshotChanges.append(
                     .save(
-                        SyncSnapshot.document(settled.snapshot), to: scope.snapshotLocation,
+                        SyncSnapshot.document(settled.snapshot, journal: cursor), to: scope.snapshotLocation,
                         expecting: snapshotVersion))
             }
             // A document that cannot be read is never written, nor checked. One that changed
@@ -244,13 +256,22 @@ struct SyncSession {
             if case .unreadable = document {
                 // Left alone.
             } else {
-                edits.append(.keys(settled.changes, at: scope.location))
+                var edit = DocumentEdit.keys(settled.changes, at: scope.location)
+                // What this sync found changed and stamped (hand edits) joins the journal with it.
+                edit.found = stamped.sent.filter(\.isFound).map {
+                    JournalEntry(
+                        key: $0.key, oldValue: $0.oldValue, newValue: $0.newValue, origin: .handEdit,
+                        time: $0.stamp.time, stamp: $0.stamp)
+                }
+                edits.append(edit)
                 loaded[scope.location] = .some(
                     document.preferences.flatMap { preferences in
                         documentVersion.map { StoredDocument(preferences: preferences, version: $0) }
                     })
             }
-            _ = try await storage.write(edits, on: loaded, alongside: snapshotChanges)
+            _ = try await storage.write(
+                edits, on: loaded, alongside: snapshotChanges,
+                recording: reconciliation.arrivals(scope, settled))
             reconciliation.commit(scope, settled, clock: clock, unstamped: stamped.unstamped.count)
             sent = stamped.sent.map {
                 SyncChange(scope: scope, key: $0.key, oldValue: $0.oldValue, newValue: $0.newValue)
@@ -263,6 +284,28 @@ struct SyncSession {
             return settled.report
         }
         return Settlement(received: received, sent: sent, removedDocument: removedDocument)
+    }
+
+    /// A document's changes stamped: from this sync's clock alone when they need no fresh stamp
+    /// (nothing changed, or every change has its edit's pending stamp), else again under the
+    /// replica clock's lock, so a fresh stamp is above every stamp an edit in any process made.
+    private func stamp(
+        _ scope: SyncScope, document: Reconciliation.LocalDocument, snapshot: Reconciliation.Snapshot,
+        pending: SyncDocument, earlier: Preferences?, _ reconciliation: Reconciliation
+    ) async throws -> (Reconciliation.Stamped, HybridClock) {
+        var probe = reconciliation.clock
+        let first = reconciliation.stamp(
+            scope, document: document, snapshot: snapshot, pending: pending, clock: &probe, earlier: earlier)
+        guard first.fresh > 0 else { return (first, probe) }
+        return try await storage.updateReplicaClock { shared in
+            var clock = reconciliation.clock
+            if let shared { clock.observe(shared.last) }
+            let stamped = reconciliation.stamp(
+                scope, document: document, snapshot: snapshot, pending: pending, clock: &clock,
+                earlier: earlier)
+            shared = clock
+            return (stamped, clock)
+        }
     }
 
     /// What settling one document did.
@@ -290,33 +333,39 @@ struct SyncSession {
     }
 
     private func loadSnapshot(_ scope: SyncScope, _ reconciliation: inout Reconciliation) async throws -> (
-        Reconciliation.Snapshot, pending: SyncDocument, StorageVersion?
+        Reconciliation.Snapshot, pending: SyncDocument, StorageVersion?, JournalCursor?
     ) {
         let (stored, problem) = try await storage.loadRepairing(scope.snapshotLocation)
         if let problem { reconciliation.report(.documentSetAside(problem.message)) }
-        var pending = await appendedPending(scope)
+        var sidecar: SyncSnapshot.Sidecar?
+        var damage: String?
+        if let stored {
+            do throws(SyncFormatError) {
+                sidecar = try SyncSnapshot.sidecar(of: stored.preferences)
+            } catch {
+                damage = error.description
+            }
+        }
+        var pending = sidecar?.pending ?? SyncDocument()
+        let journal = await changesRecorded(scope, after: sidecar?.journal, into: &pending)
         guard let stored else {
-            return (problem == nil ? .absent : .damaged(problem?.message ?? ""), pending, nil)
+            return (problem == nil ? .absent : .damaged(problem?.message ?? ""), pending, nil, journal)
         }
-        do throws(SyncFormatError) {
-            let sidecar = try SyncSnapshot.sidecar(of: stored.preferences)
-            pending.merge(sidecar.pending)
-            return (sidecar.entries.map { .present($0) } ?? .absent, pending, stored.version)
-        } catch {
-            return (.damaged(error.description), pending, stored.version)
-        }
+        guard let sidecar else { return (.damaged(damage ?? ""), pending, stored.version, journal) }
+        return (sidecar.entries.map { .present($0) } ?? .absent, pending, stored.version, journal)
     }
 
-    /// The pending stamps a file storage appended beside a sidecar; none when they cannot be
-    /// read (losing them only makes edits younger).
-    private func appendedPending(_ scope: SyncScope) async -> SyncDocument {
-        var pending = SyncDocument()
-        if let files = storage as? FileStorage,
-            let records = try? await files.records(beside: scope.snapshotLocation)
-        {
-            SyncSnapshot.merge(records: records, into: &pending)
+    /// The pending stamps of the edits recorded in a document's journal since the last sync
+    /// (Specs/Sync.md §5.4): the latest stamp of each key. A journal that cannot be read gives
+    /// none: losing them only makes the edits younger.
+    private func changesRecorded(_ scope: SyncScope, after cursor: JournalCursor?, into pending: inout SyncDocument)
+        async -> JournalCursor?
+    {
+        guard let read = try? await storage.journal(of: scope.location, after: cursor) else { return cursor }
+        for entry in read.entries where entry.origin != .sync && entry.origin != .handEdit {
+            if let synced = entry.syncEntry { pending.merge(synced, forKey: entry.key) }
         }
-        return pending
+        return read.cursor
     }
 
     // MARK: - The sync lock

@@ -141,6 +141,7 @@ actor MutantStorage: PreferencesStorage {
         case .device: return "device"
         case .syncState: return "sync-state"
         case .syncLease: return "sync-lease"
+        case .replicaClock: return "replica-clock"
         case .layer(let configurable, let value):
             return UserDefaultsStorage.encoded(configurable) + "/" + layer(value)
         case .syncSnapshot(let configurable, let value):

@@ -131,6 +131,18 @@ actor FaultyStorage: PreferencesStorage {
         try await base.configurables()
     }
 
+    func journal(of location: StorageLocation, after cursor: JournalCursor?) async throws(StorageError)
+        -> JournalRead
+    {
+        try await base.journal(of: location, after: cursor)
+    }
+
+    func updateReplicaClock<Result: Sendable>(
+        _ body: @escaping @Sendable (inout HybridClock?) throws -> Result
+    ) async throws -> Result {
+        try await base.updateReplicaClock(body)
+    }
+
     /// Removes a document behind the store's back (a lost file).
     func lose(_ location: StorageLocation) async {
         if let document = try? await base.load(location) {

@@ -28,25 +28,70 @@ extension DurableFile {
     }
 
     /// Opens (creating if needed, never through a link) and exclusively locks the target's lock
-    /// file; blocks until the lock is free, unless `waits` is `false`: it then fails with
-    /// ``Failure/isBusy`` when another holds it.
-    static func acquireLock(for target: String, waits: Bool = true) throws(Failure) -> Int32 {
-        let lockPath = target + lockSuffix
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else {
-            if errno == ELOOP {
-                throw Failure("cannot open the lock file", lockPath, "it is a symbolic link")
-            }
-            throw .system("cannot open the lock file", lockPath)
+    /// file, where `placement` puts it; blocks until the lock is free, unless `waits` is `false`:
+    /// it then fails with ``Failure/isBusy`` when another holds it.
+    ///
+    /// A lock file may be removed once its document is gone (Specs/Store.md §6.5): it is removed
+    /// only under its own lock, and a lock taken on a file that was removed meanwhile (its path
+    /// now names another file, or none) is let go and taken again on the file the path names.
+    static func acquireLock(for target: String, placement: LockPlacement = .beside, waits: Bool = true)
+        throws(Failure) -> Int32
+    {
+        let lockPath: String
+        var isFolder = false
+        switch placement {
+        case .beside: lockPath = target + lockSuffix
+        case .mapped(let map): lockPath = map(target)
+        case .folder:
+            let slash = target.utf8.lastIndex(of: UInt8(ascii: "/"))
+            lockPath = slash.map { $0 == target.utf8.startIndex ? "/" : String(target[..<$0]) } ?? "."
+            isFolder = true
         }
-        while flock(descriptor, waits ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EINTR else {
-                let code = errno
-                close(descriptor)
-                throw .system("cannot lock", lockPath, errno: code)
+        for _ in 0..<64 {
+            let flags = isFolder ? O_RDONLY | O_CLOEXEC | O_DIRECTORY : O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW
+            var descriptor = open(lockPath, flags, 0o644)
+            if descriptor < 0, errno == ENOENT, !isFolder, case .mapped = placement {
+                // A lock kept apart from its file: its folder is made on first use.
+                let folder = URL(fileURLWithPath: lockPath).deletingLastPathComponent().path
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                descriptor = open(lockPath, flags, 0o644)
             }
+            guard descriptor >= 0 else {
+                if errno == ELOOP {
+                    throw Failure("cannot open the lock file", lockPath, "it is a symbolic link")
+                }
+                throw .system("cannot open the lock file", lockPath)
+            }
+            while flock(descriptor, waits ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
+                guard errno == EINTR else {
+                    let code = errno
+                    close(descriptor)
+                    throw .system("cannot lock", lockPath, errno: code)
+                }
+            }
+            if isFolder { return descriptor }
+            var held = stat()
+            var named = stat()
+            if fstat(descriptor, &held) == 0, stat(lockPath, &named) == 0, held.st_ino == named.st_ino,
+                held.st_dev == named.st_dev
+            {
+                return descriptor
+            }
+            // Removed (with its document) while this process waited: lock the file there now.
+            _ = flock(descriptor, LOCK_UN)
+            close(descriptor)
         }
-        return descriptor
+        throw Failure("cannot lock", lockPath, "its lock file keeps being removed")
+    }
+
+    /// Removes a lock file whose document is gone, while holding it (``acquireLock(for:placement:waits:)``
+    /// makes a waiter take the next one).
+    static func removeLockFile(for target: String, placement: LockPlacement) {
+        switch placement {
+        case .beside: _ = unlink(target + lockSuffix)
+        case .mapped(let map): _ = unlink(map(target))
+        case .folder: break
+        }
     }
 
     static func releaseLock(_ descriptor: Int32) {

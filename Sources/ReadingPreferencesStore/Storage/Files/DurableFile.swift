@@ -11,13 +11,14 @@ import Foundation
 /// The one durable, safe write of every file the package writes: the store's documents, sync's
 /// snapshots and state, the CLI's `edit`, and the replica file in a sync mirror (Specs/Store.md §6.1, Specs/Sync.md §5.8).
 ///
-/// Everything happens in one synchronous call, ``withLockedFile(_:links:locking:_:)``, never
+/// Everything happens in one synchronous call, ``withLockedFile(_:links:locking:placement:waits:_:)``, never
 /// across an `await`:
 ///
 /// 1. **Links.** In a store's own folder a symbolic link is followed, so the file it names is the
 ///    one updated (``Links/follow``, a person put it there); in a shared folder it is never
 ///    followed: the link itself is replaced (``Links/replace``).
-/// 2. **Lock.** An exclusive `flock` on `<file>.lock` beside the file, which is never renamed and
+/// 2. **Lock.** An exclusive `flock` on the file's lock file (``LockPlacement``: beside it, in a
+///    store's hidden folder, or its folder itself), which is never renamed and
 ///    is opened without following a link. The mirror's replica file is written only by its own
 ///    replica under that replica's sync lock, so it takes none and leaves no lock file there.
 /// 3. **Read.** The current bytes are read under the lock and handed to the body, so a
@@ -72,8 +73,20 @@ package enum DurableFile {
         case replace
     }
 
-    /// The suffix of the lock file beside each target.
+    /// The suffix of a lock file's name.
     package static let lockSuffix = ".lock"
+
+    /// Where the lock of a file is (Specs/Store.md §6.5).
+    package enum LockPlacement: Sendable {
+        /// `<file>.lock` beside the file.
+        case beside
+        /// A lock file elsewhere: the function gives its path from the file's (a store keeps its
+        /// locks in its hidden folder, so the folder a person reads holds documents only).
+        case mapped(@Sendable (String) -> String)
+        /// The file's folder itself, locked as a whole: nothing is left beside the file (the CLI's
+        /// `edit` of a file of the user's own).
+        case folder
+    }
 
     /// A file under its lock: its current contents, and the one way to change it.
     package struct LockedFile: ~Copyable {
@@ -136,8 +149,8 @@ package enum DurableFile {
     /// - Returns: What `body` returns.
     /// - Throws: ``UpdateError``: a file failure, or what `body` throws.
     package static func withLockedFile<Result, E: Error>(
-        _ path: String, links: Links, locking: Bool = true, waits: Bool = true,
-        _ body: (borrowing LockedFile) throws(E) -> Result
+        _ path: String, links: Links, locking: Bool = true, placement: LockPlacement = .beside,
+        waits: Bool = true, _ body: (borrowing LockedFile) throws(E) -> Result
     ) throws(UpdateError<E>) -> Result {
         let target: String
         var replacesLink = false
@@ -151,7 +164,9 @@ package enum DurableFile {
         }
         var lock: Int32?
         if locking {
-            do { lock = try acquireLock(for: target, waits: waits) } catch { throw .file(error) }
+            do { lock = try acquireLock(for: target, placement: placement, waits: waits) } catch {
+                throw .file(error)
+            }
         }
         defer { if let lock { releaseLock(lock) } }
         // A folder others write to is never read through the path that is being replaced.
@@ -169,7 +184,7 @@ package enum DurableFile {
         }
     }
 
-    /// Why ``withLockedFile(_:links:locking:_:)`` or ``update(at:_:)`` failed.
+    /// Why ``withLockedFile(_:links:locking:placement:waits:_:)`` or ``update(at:placement:_:)`` failed.
     package enum UpdateError<E: Error>: Error, CustomStringConvertible {
         /// A file operation failed before the body ran.
         case file(Failure)
@@ -203,11 +218,11 @@ package enum DurableFile {
     /// - Throws: ``UpdateError``; the file is then unchanged.
     @discardableResult
     package static func update<E: Error>(
-        at path: String, _ transform: (Data?) throws(E) -> Data?
+        at path: String, placement: LockPlacement = .beside, _ transform: (Data?) throws(E) -> Data?
     ) throws(UpdateError<E>) -> Data? {
         let outcome: Result<Data?, UpdateError<E>>
         do {
-            outcome = try withLockedFile(path, links: .follow) {
+            outcome = try withLockedFile(path, links: .follow, placement: placement) {
                 (file: borrowing LockedFile) throws(Never) -> Result<Data?, UpdateError<E>> in
                 let current = file.existing?.data
                 let replacement: Data?
@@ -235,9 +250,11 @@ package enum DurableFile {
     ///   - data: The new contents.
     ///   - path: The file.
     /// - Throws: ``Failure``.
-    package static func write(_ data: Data, to path: String) throws(Failure) {
+    package static func write(_ data: Data, to path: String, placement: LockPlacement = .beside)
+        throws(Failure)
+    {
         do {
-            try update(at: path) { (_: Data?) throws(Never) -> Data? in data }
+            try update(at: path, placement: placement) { (_: Data?) throws(Never) -> Data? in data }
         } catch {
             switch error {
             case .file(let failure): throw failure
@@ -264,12 +281,12 @@ package enum DurableFile {
     /// - Parameter folder: The folder.
     /// - Returns: The number of files removed.
     @discardableResult
-    package static func removeLeftovers(in folder: String) -> Int {
+    package static func removeLeftovers(in folder: String, placement: LockPlacement = .beside) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var removed = 0
         for name in names where isTemporary(name) {
             let target = folder + "/" + String(name.dropFirst().dropLast(".tmp".count))
-            guard let lock = try? acquireLock(for: target) else { continue }
+            guard let lock = try? acquireLock(for: target, placement: placement) else { continue }
             if unlink(temporaryPath(for: target)) == 0 { removed += 1 }
             releaseLock(lock)
         }

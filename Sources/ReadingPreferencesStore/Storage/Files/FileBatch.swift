@@ -18,16 +18,24 @@ import ReadingPreferences
 ///    one; on any difference the batch fails with a conflict and nothing is written.
 /// 3. **Prepare.** Each new content is written beside its file, as `.<name>.txn-<batch>`, and
 ///    flushed. A failure here (a full disk) removes what was prepared: every file is unchanged.
-/// 4. **Commit point.** A journal, `<root>/.transactions/<batch>.json`, names every file and its
-///    prepared content; it is written to a temporary name, flushed and renamed into place.
+/// 4. **Commit point.** A *commit record*, `<root>/.readingprefs/batches/<batch>.json`, names
+///    every file and its prepared content; it is written under a temporary name in that folder,
+///    flushed, renamed into place, and the folder flushed.
 /// 5. **Apply.** Each prepared file is renamed over its target, each removed file unlinked, and
-///    their folders flushed; then the journal is removed and the locks released.
+///    their folders flushed; then the record is removed (unflushed: finishing a batch again is
+///    harmless) and the locks released.
+/// 6. **Journal.** The changes of keys the batch carries are stamped with the replica clock and
+///    appended to each document's change journal (``FileJournal``), still under the locks.
 ///
-/// A batch of one write skips steps 3 to 5: `DurableFile`'s rename is atomic on its own.
+/// A batch of one write skips steps 3 to 5: `DurableFile`'s rename is atomic on its own. A batch
+/// of two files in two folders flushes six times (two prepared files, the record and its folder,
+/// the two folders) against four for two bare durable writes (Specs/Store.md §14.1).
 ///
-/// The journal folder exists only while a batch is pending (the last batch to finish removes
-/// it), so a read checks it with one system call: when it exists, the read first waits for the
-/// batch's locks and finishes any batch whose journal is still there.
+/// The records folder stays once made, so a batch never flushes the folder above it; a read
+/// checks it with one `stat`, and reads it only when it changed since it was last seen empty:
+/// then the read first waits for the batch's locks and finishes any batch whose record is still
+/// there. (The record is not the change journal: it makes a batch of several files all or
+/// nothing, and lives only while the batch is applied.)
 ///
 /// What holds after a crash: every file is old or new, never torn. Before the commit point the
 /// batch did not happen (a prepared file left behind is ignored by readers and removed by
@@ -47,6 +55,8 @@ struct FileBatch {
         var expected: StorageVersion?
         /// Whether a save alone is flushed to stable storage (``DocumentChange/flushes``).
         var flushes = true
+        /// The changes of keys to record in the document's journal.
+        var journal: [JournalEntry] = []
     }
 
     /// The layout, for the journal folder and relative paths.
@@ -54,8 +64,22 @@ struct FileBatch {
     /// Failures a test armed.
     let faults: StorageFaultPlan?
 
-    /// The folder of pending journals.
-    var journalFolder: String { layout.rootPath + "/.transactions" }
+    /// The folder of the commit records of batches in progress.
+    let recordsFolder: String
+    /// Where the files' locks are.
+    let locks: DurableFile.LockPlacement
+
+    /// A batch of a root's files; `recordsFolder` and `locks` differ only for a root of the
+    /// layout before the hidden folder, whose cut-short batches are finished when it is moved.
+    init(
+        layout: FileLayout, faults: StorageFaultPlan?, recordsFolder: String? = nil,
+        locks: DurableFile.LockPlacement? = nil
+    ) {
+        self.layout = layout
+        self.faults = faults
+        self.recordsFolder = recordsFolder ?? layout.batchesPath
+        self.locks = locks ?? layout.locks
+    }
 
     // MARK: - Running
 
@@ -81,6 +105,14 @@ struct FileBatch {
                     message: "\(entries[earlier].location) and \(entries[later].location) are the same file",
                     isTransient: false)
             }
+            // A save's folder is made before its lock is taken: the lock is kept in the hidden
+            // folder, so it no longer tells a missing folder.
+            if folderRounds == 0 {
+                for (entry, target) in zip(entries, targets) where entry.bytes != nil {
+                    try FileStorage.createFolder(of: entry.location, path: target)
+                }
+                folderRounds = 1
+            }
             switch try locked(entries, targets, order) {
             case .done(let versions): return versions
             case .missingFolder(let index):
@@ -95,7 +127,7 @@ struct FileBatch {
                     if case .remove = entry.action { continue }
                     try FileStorage.createFolder(of: entry.location, path: target)
                 }
-            case .pendingJournal:
+            case .pendingRecord:
                 recover()
             }
         }
@@ -107,8 +139,8 @@ struct FileBatch {
         case done([StorageVersion?])
         /// The folder of this entry's file does not exist.
         case missingFolder(Int)
-        /// A crashed batch's journal names one of the files: finish it first.
-        case pendingJournal
+        /// A crashed batch's commit record names one of the files: finish it first.
+        case pendingRecord
     }
 
     /// Steps 1 to 5 under the locks.
@@ -119,7 +151,7 @@ struct FileBatch {
         defer { for lock in locks.reversed() { DurableFile.releaseLock(lock) } }
         for index in order {
             do throws(DurableFile.Failure) {
-                locks.append(try DurableFile.acquireLock(for: targets[index]))
+                locks.append(try DurableFile.acquireLock(for: targets[index], placement: self.locks))
             } catch {
                 if error.errorNumber == ENOENT {
                     // No folder, so no document: a removal or a check of a version conflicts; a
@@ -131,7 +163,7 @@ struct FileBatch {
                 throw FileStorage.io(error, entries[index].location)
             }
         }
-        if hasPendingJournal(naming: targets) { return .pendingJournal }
+        if hasPendingRecord(naming: targets) { return .pendingRecord }
 
         // Step 2: check every version.
         var existing: [(data: Data, status: stat)?] = []
@@ -153,17 +185,14 @@ struct FileBatch {
             }
         }
         let writes = entries.indices.filter { entries[$0].action != .verify }
-        if writes.isEmpty { return .done(versions) }
         if writes.count == 1, let index = writes.first {
             try writeOne(entries[index], target: targets[index], existing: existing[index])
-        } else {
+        } else if !writes.isEmpty {
             try writeMany(writes.map { (entries[$0], targets[$0], existing[$0]) })
         }
-        // A sidecar written or removed takes the pending stamps appended beside it along, under
-        // its lock, so no stamp appended after the write is dropped.
-        for index in writes where FileStorage.hasAppendix(entries[index].location) {
-            _ = unlink(FileStorage.appendixPath(ofResolved: targets[index]))
-        }
+        // Step 6: the journal, and the store's files of documents gone for good.
+        recordJournal(entries, targets)
+        forgetRemoved(entries, targets)
         return .done(versions)
     }
 
@@ -215,7 +244,7 @@ struct FileBatch {
             prepared.append(temporary)
         }
         // Step 4: the commit point.
-        let journal = journalFolder + "/" + batch + ".json"
+        let record = recordsFolder + "/" + batch + ".json"
         var members: [JSONValue] = []
         for (write, temporary) in zip(writes, prepared) {
             var member: JSONObject = ["file": .string(relative(write.target))]
@@ -227,12 +256,12 @@ struct FileBatch {
         }
         do throws(StorageError) {
             try faults?.step(writes.first?.entry.location)
-            try writeJournal(JSONValue.object(["writes": .array(members)]).jsonData(), to: journal)
+            try writeRecord(JSONValue.object(["writes": .array(members)]).jsonData(), to: record)
         } catch {
             abandon()
             throw error
         }
-        // Step 5: apply, then forget the journal.
+        // Step 5: apply, then forget the record.
         var failure: String?
         for (write, temporary) in zip(writes, prepared) {
             if let temporary {
@@ -250,48 +279,36 @@ struct FileBatch {
             DurableFile.flushFolder(of: write.target)
         }
         if let failure {
-            // Committed: the journal stays, and the next write of these files finishes it.
+            // Committed: the record stays, and the next write of these files finishes it.
             throw StorageError(
                 .io, location: writes.first?.entry.location,
                 message: failure + "; the batch is committed and the next write finishes it",
                 isTransient: true)
         }
-        unlink(journal)
-        DurableFile.flushFolder(of: journal)
-        // The last batch to finish removes the folder (this fails while another's journal is in
-        // it), so reads find no folder and look no further.
-        _ = rmdir(journalFolder)
+        // Not flushed: a record that comes back after a crash names files already applied, and
+        // finishing it again changes nothing.
+        unlink(record)
     }
 
-    /// Writes the journal durably: beside the journal folder, flushed, then renamed into it, so
-    /// the folder only ever holds whole journals, and is empty (and removed) when no batch is
-    /// pending.
-    func writeJournal(_ data: Data, to path: String) throws(StorageError) {
-        let partial = layout.rootPath + "/." + URL(fileURLWithPath: path).lastPathComponent + ".partial"
-        var lastFailure: DurableFile.Failure?
-        defer { if lastFailure != nil { unlink(partial) } }
+    /// Writes a commit record durably: under a temporary name in the records folder, flushed, then
+    /// renamed into place and the folder flushed, so the folder only ever holds whole records. The
+    /// folder is made (and the folder above it flushed) once.
+    func writeRecord(_ data: Data, to path: String) throws(StorageError) {
+        let partial = recordsFolder + "/." + URL(fileURLWithPath: path).lastPathComponent + ".partial"
+        var failure: DurableFile.Failure?
+        defer { if failure != nil { unlink(partial) } }
+        if access(recordsFolder, F_OK) != 0 {
+            try? FileManager.default.createDirectory(atPath: recordsFolder, withIntermediateDirectories: true)
+            DurableFile.flushFolder(of: recordsFolder)
+        }
         do throws(DurableFile.Failure) {
             _ = try DurableFile.writeNew(data, to: partial, like: nil)
+            guard rename(partial, path) == 0 else { throw .system("cannot write the commit record", path) }
         } catch {
-            lastFailure = error
+            failure = error
             throw StorageError(.io, location: nil, message: error.description, underlying: error)
         }
-        // Another batch finishing may remove the folder between its creation and the rename.
-        for _ in 0..<8 {
-            if mkdir(journalFolder, 0o755) != 0, errno != EEXIST {
-                lastFailure = .system("cannot create", journalFolder)
-                break
-            }
-            if rename(partial, path) == 0 {
-                DurableFile.flushFolder(of: path)
-                DurableFile.flushFolder(of: journalFolder)
-                return
-            }
-            lastFailure = .system("cannot write the journal", path)
-            guard errno == ENOENT else { break }
-        }
-        let failure = lastFailure ?? DurableFile.Failure("cannot write the journal", path, "unknown")
-        throw StorageError(.io, location: nil, message: failure.description, underlying: failure)
+        DurableFile.flushFolder(of: path)
     }
 
     // MARK: - Names

@@ -12,26 +12,40 @@ import ReadingPreferences
 /// Where ``FileStorage`` keeps each document: the one folder layout of a store's root (Specs/Store.md §5.1).
 ///
 /// ```text
-/// <root>/device.json                                   which profile is active, per configurable
-/// <root>/replica.json                                  the sync state (excluded from backups)
-/// <root>/sync-lease.json                               the sync lock, while a sync runs
-/// <root>/<configurable>/shared.json                    and shared.json.sync, its sync snapshot
+/// <root>/<configurable>/shared.json
 /// <root>/<configurable>/overrides.json
 /// <root>/<configurable>/profiles/<id>.json             "$name": the display name
 /// <root>/<configurable>/publications/<safe-name>.json  "$id": the publication's identifier
+/// <root>/.readingprefs/                                the store's own files:
+///     device.json  replica.json  sync-lease.json  clock.json  batches/
+///     <configurable>/shared.json.lock  .sync  .journal  (and so for every document)
 /// ```
 ///
+/// The folder a person reads holds documents only; everything the store keeps for itself (this
+/// device's state, sync's state and sidecars, the change journals, the lock files and the records
+/// of batches in progress) is in one hidden folder, `.readingprefs`, at the same relative paths.
 /// A publication's file is named by ``SafeName``, so its document carries the identifier in
-/// `$id`, written first; so do its snapshot and the files of the rare profile whose id is not a
+/// `$id`, written first; so do its sidecar and the files of the rare profile whose id is not a
 /// plain name. A configurable's folder is its identifier when that is a plain name, else its
 /// safe name with a `configurable.json` holding the identifier. Listing reads only what it
 /// needs: folder entries, and the `$id` at the start of each publication's file.
 struct FileLayout: Sendable {
     /// The root's path without a trailing separator.
     let rootPath: String
+    /// The hidden folder of the store's own files.
+    let hiddenPath: String
 
+    init(rootPath: String) {
+        self.rootPath = rootPath
+        hiddenPath = (rootPath == "/" ? "" : rootPath) + "/" + Self.hiddenFolder
+    }
+
+    /// The name of the store's hidden folder under the root.
+    static let hiddenFolder = ".readingprefs"
     /// The name of the sync snapshot beside a document: `<document>.sync`.
     static let snapshotSuffix = ".sync"
+    /// The name of a document's change journal: `<document>.journal`.
+    static let journalSuffix = ".journal"
     /// The file in a configurable's folder that names it, when the folder's name does not.
     static let configurableMarker = "configurable.json"
 
@@ -40,14 +54,44 @@ struct FileLayout: Sendable {
     /// The file of a location.
     func path(of location: StorageLocation) -> String {
         switch location {
-        case .device: return file("device.json")
-        case .syncState: return file("replica.json")
-        case .syncLease: return file("sync-lease.json")
+        case .device: return hidden("device.json")
+        case .syncState: return hidden("replica.json")
+        case .syncLease: return hidden("sync-lease.json")
+        case .replicaClock: return clockPath
         case .layer(let configurable, let layer): return path(of: layer, in: configurable)
         case .syncSnapshot(let configurable, let layer):
-            return path(of: layer, in: configurable) + Self.snapshotSuffix
+            return companion(of: path(of: layer, in: configurable)) + Self.snapshotSuffix
         }
     }
+
+    /// The replica clock (Specs/Sync.md §8).
+    var clockPath: String { hidden("clock.json") }
+
+    /// The folder of the records of batches in progress (Specs/Store.md §6.3).
+    var batchesPath: String { hidden("batches") }
+
+    /// Where the store keeps its own files for a file: the same relative path in the hidden
+    /// folder for a file of the root's documents; the file itself for one already in it or
+    /// outside the root (a document linked elsewhere keeps them beside its target).
+    func companion(of target: String) -> String {
+        let prefix = rootPath == "/" ? "/" : rootPath + "/"
+        guard target.hasPrefix(prefix), !target.hasPrefix(hiddenPath + "/") else { return target }
+        return hiddenPath + "/" + target.dropFirst(prefix.count)
+    }
+
+    /// The lock file of a file.
+    func lockPath(of target: String) -> String { companion(of: target) + DurableFile.lockSuffix }
+
+    /// The change journal of a layer document's file.
+    func journalPath(of target: String) -> String { companion(of: target) + Self.journalSuffix }
+
+    /// Where every file of this root takes its lock.
+    var locks: DurableFile.LockPlacement {
+        let layout = self
+        return .mapped { layout.lockPath(of: $0) }
+    }
+
+    private func hidden(_ name: String) -> String { hiddenPath + "/" + name }
 
     private func path(of layer: StoreLayer, in configurable: String) -> String {
         let folder = Self.folderName(of: configurable)
@@ -129,29 +173,37 @@ struct FileLayout: Sendable {
 
     // MARK: - Listing
 
-    /// The configurables with a folder under the root.
+    /// The configurables with a document under the root, or a sync snapshot in the hidden folder
+    /// (a configurable whose documents are all removed still syncs their removals).
     func configurables() throws(StorageError) -> [String] {
         var result: [String] = []
-        for name in try entries(of: rootPath) where !name.hasPrefix(".") {
-            let folder = file(name)
-            // A folder whose documents were all removed (locks and a marker may stay) is no
-            // configurable of the storage's any more.
-            guard isFolder(folder), try hasDocument(folder) else { continue }
-            if let marked = Self.identifierAtStart(of: file(name, Self.configurableMarker)) {
-                if Self.folderName(of: marked) == name { result.append(marked) }
-            } else if Self.isPlainConfigurable(name) {
-                result.append(name)
+        var seen = Set<String>()
+        for base in [rootPath, hiddenPath] {
+            for name in try entries(of: base) where !name.hasPrefix(".") && !seen.contains(name) {
+                let folder = (base == "/" ? "" : base) + "/" + name
+                // A folder whose documents were all removed (a marker may stay) is no
+                // configurable of the storage's any more.
+                guard isFolder(folder), try hasDocument(folder, snapshots: base == hiddenPath) else { continue }
+                if let marked = Self.identifierAtStart(of: file(name, Self.configurableMarker)) {
+                    if Self.folderName(of: marked) == name {
+                        result.append(marked)
+                        seen.insert(name)
+                    }
+                } else if Self.isPlainConfigurable(name) {
+                    result.append(name)
+                    seen.insert(name)
+                }
             }
         }
         return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// Whether a configurable's folder holds a document: its layers, a profile's, a
-    /// publication's, or a sync snapshot of one of them.
-    private func hasDocument(_ folder: String) throws(StorageError) -> Bool {
+    /// Whether a configurable's folder holds a document (its layers, a profile's, a
+    /// publication's) or, in the hidden folder, a sync snapshot of one.
+    private func hasDocument(_ folder: String, snapshots: Bool) throws(StorageError) -> Bool {
+        let suffixes = snapshots ? [".json" + Self.snapshotSuffix, ".json" + Self.journalSuffix] : [".json"]
         func isDocument(_ name: String) -> Bool {
-            !name.hasPrefix(".") && (name.hasSuffix(".json") || name.hasSuffix(".json" + Self.snapshotSuffix))
-                && name != Self.configurableMarker
+            !name.hasPrefix(".") && suffixes.contains(where: name.hasSuffix) && name != Self.configurableMarker
         }
         let entries = try entries(of: folder)
         if entries.contains(where: isDocument) { return true }
@@ -164,10 +216,15 @@ struct FileLayout: Sendable {
     /// The identifiers of the profiles or publications of a configurable with a document of `kind`.
     func names(of kind: StorageKind, configurable: String) throws(StorageError) -> [String] {
         let isProfile = kind == .profiles || kind == .profileSnapshots
-        let suffix = kind == .profiles || kind == .publications ? ".json" : ".json" + Self.snapshotSuffix
-        let folder = file(Self.folderName(of: configurable), isProfile ? "profiles" : "publications")
+        let isSnapshot = kind == .profileSnapshots || kind == .publicationSnapshots
+        // Sync's records of a document: its sidecar, or its journal alone (a document removed
+        // before it ever synced still has a removal to send).
+        let suffixes = isSnapshot ? [".json" + Self.snapshotSuffix, ".json" + Self.journalSuffix] : [".json"]
+        let documents = file(Self.folderName(of: configurable), isProfile ? "profiles" : "publications")
+        let folder = isSnapshot ? companion(of: documents) : documents
         var result: [String] = []
-        for name in try entries(of: folder) where name.hasSuffix(suffix) && !name.hasPrefix(".") {
+        for name in try entries(of: folder) where !name.hasPrefix(".") {
+            guard let suffix = suffixes.first(where: name.hasSuffix) else { continue }
             let fileName = String(name.dropLast(suffix.count - ".json".count))
             let stem = String(fileName.dropLast(".json".count))
             // A profile file named by its id holds no `$id`; one named by a safe name (which
@@ -182,7 +239,11 @@ struct FileLayout: Sendable {
             else { continue }
             result.append(identifier)
         }
-        return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let sorted = result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // A sidecar and a journal of one document name it once.
+        return zip(sorted, sorted.dropFirst().map(Optional.some) + [nil]).compactMap { name, next in
+            next.map { name.utf8.elementsEqual($0.utf8) } == true ? nil : name
+        }
     }
 
     private func entries(of folder: String) throws(StorageError) -> [String] {

@@ -9,14 +9,15 @@ import Foundation
 #endif
 
 extension FileStorage {
-    /// A signal each time a file of the root folder is replaced, such as the sync state at the
-    /// end of a sync run by another process (Specs/Store.md §9.7: every store hears a sync, whichever
+    /// A signal each time a file of the store's hidden folder is replaced, such as the sync state
+    /// at the end of a sync run by another process (Specs/Store.md §9.7: every store hears a sync, whichever
     /// process ran it). The root is watched by the system (inotify on Linux, a dispatch source on
     /// Apple platforms), never polled; the watch ends when the stream is released.
     ///
     /// - Returns: The signals, or `nil` when the root cannot be watched.
     public func syncSignals() -> AsyncStream<Void>? {
-        let root = layout.rootPath
+        LayoutMigration.ensure(layout)
+        let root = layout.hiddenPath
         try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         #if canImport(Glibc) || canImport(Musl)
             let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))

@@ -13,15 +13,16 @@ import ReadingPreferences
 /// `FileLayout` describes:
 ///
 /// ```text
-/// <root>/device.json                                  which profile is active, per configurable
 /// <root>/<configurable>/shared.json
 /// <root>/<configurable>/profiles/<id>.json            "$name": the display name
 /// <root>/<configurable>/publications/<safe-name>.json "$id": the publication's identifier
 /// <root>/<configurable>/overrides.json
+/// <root>/.readingprefs/                               the store's own files: this device's state,
+///                                                     sync's, the journals and the locks
 /// ```
 ///
 /// Every write is `DurableFile`'s, following links: a temporary file flushed and renamed over
-/// the old one under an exclusive lock on a `.lock` file beside it, so a crash leaves the old file
+/// the old one under an exclusive lock on a lock file kept in the hidden folder, so a crash leaves the old file
 /// or the new one and two processes never lose each other's updates. Files are pretty-printed
 /// with a trailing newline. A document's version is a digest of its bytes, so any change, even
 /// one that keeps the file's size and time, is a new version. Data that is not a JSON object is
@@ -88,8 +89,9 @@ public struct FileStorage: PreferencesStorage {
     ///   cannot be read or is not a regular file.
     public func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
         try location.checked()
+        LayoutMigration.ensure(layout)
         let batch = FileBatch(layout: layout, faults: nil)
-        if batch.mayHavePendingJournal {
+        if batch.mayHavePendingRecord {
             // A batch is being written, or was cut short by a crash: wait for it, or finish it.
             await BlockingIO.run { () throws(Never) in batch.recover() }
         }
@@ -141,9 +143,10 @@ public struct FileStorage: PreferencesStorage {
             }
             return FileBatch.Entry(
                 location: change.location, path: path(of: change.location), action: change.action,
-                bytes: bytes,
-                expected: change.expected, flushes: change.flushes)
+                bytes: bytes, expected: change.expected, flushes: change.flushes,
+                journal: change.location.isLayer ? change.journal : [])
         }
+        LayoutMigration.ensure(layout)
         let batch = FileBatch(layout: layout, faults: faults)
         let layout = layout
         return try await BlockingIO.run { () throws(StorageError) -> [StorageVersion?] in
@@ -167,19 +170,21 @@ public struct FileStorage: PreferencesStorage {
         _ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?
     ) async throws(StorageError) -> Quarantine {
         try location.checked()
+        LayoutMigration.ensure(layout)
         let path = path(of: location)
         let bytes = replacement.map { self.bytes(of: $0, at: location) }
         let batch = FileBatch(layout: layout, faults: faults)
+        let locks = layout.locks
         return try await BlockingIO.run { () throws(StorageError) -> Quarantine in
             batch.recover()
             try batch.faults?.step(location)
-            return try Self.locked(path, location) {
+            return try Self.locked(path, location, locks) {
                 (file: borrowing DurableFile.LockedFile) throws(StorageError) in
                 guard file.existing.map({ ContentVersion.of($0.data) }) == version else {
                     throw StorageError.conflict(location)
                 }
                 do throws(DurableFile.Failure) {
-                    let stamp = Int((Date().timeIntervalSince1970 * 1000).rounded())
+                    let stamp = Milliseconds.now()
                     var aside: String?
                     for attempt in 0..<100 where aside == nil {
                         do throws(DurableFile.Failure) {
@@ -216,7 +221,7 @@ public struct FileStorage: PreferencesStorage {
     /// Whether a location holds sync's own records rather than a document people edit.
     private static func isSyncRecord(_ location: StorageLocation) -> Bool {
         switch location {
-        case .syncSnapshot, .syncState, .syncLease: return true
+        case .syncSnapshot, .syncState, .syncLease, .replicaClock: return true
         case .layer, .device: return false
         }
     }
@@ -224,7 +229,11 @@ public struct FileStorage: PreferencesStorage {
     /// The limits a document is read with: those of Specs/Preferences.md §2.10 for documents; sync's records hold a stamp
     /// per key and per known replica, so they may be larger (a replica file may be 64 MiB).
     private static func parsingOptions(for location: StorageLocation) -> JSONParsingOptions {
-        isSyncRecord(location) ? JSONParsingOptions(maxSize: 256 << 20) : JSONParsingOptions()
+        // A sidecar holds a value three levels down (sidecar, entries, entry): the same values a
+        // document holds one level down.
+        isSyncRecord(location)
+            ? JSONParsingOptions(maxDepth: 3 + SyncEntry.maximumValueDepth, maxSize: 256 << 20)
+            : JSONParsingOptions()
     }
 
     // MARK: - Listing
@@ -245,6 +254,7 @@ public struct FileStorage: PreferencesStorage {
     {
         try StorageLocation.checkConfigurable(configurable)
         try faults?.read(nil)
+        LayoutMigration.ensure(layout)
         let layout = layout
         return try await BlockingIO.run { () throws(StorageError) in
             StorageKind.page(
@@ -258,22 +268,24 @@ public struct FileStorage: PreferencesStorage {
     /// - Throws: ``StorageError`` when the root cannot be listed.
     public func configurables() async throws(StorageError) -> [String] {
         try faults?.read(nil)
+        LayoutMigration.ensure(layout)
         let layout = layout
         return try await BlockingIO.run { () throws(StorageError) in try layout.configurables() }
     }
 
-    /// Removes the temporary files killed runs left under the root.
+    /// Removes the temporary files killed runs left under the root and in its hidden folder.
     ///
     /// - Returns: The number of files removed.
     @discardableResult
     public func removeLeftovers() -> Int {
+        LayoutMigration.ensure(layout)
         let batch = FileBatch(layout: layout, faults: nil)
         batch.recover()
         batch.removeStalePartials()
         var removed = 0
         var folders = [layout.rootPath]
         while let folder = folders.popLast() {
-            removed += DurableFile.removeLeftovers(in: folder)
+            removed += DurableFile.removeLeftovers(in: folder, placement: layout.locks)
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for entry in entries {
                 var info = stat()
@@ -284,7 +296,9 @@ public struct FileStorage: PreferencesStorage {
                 if FileBatch.isPrepared(entry), let range = entry.range(of: ".txn-", options: .backwards) {
                     let target =
                         folder + "/" + String(entry[entry.index(after: entry.startIndex)..<range.lowerBound])
-                    guard let lock = try? DurableFile.acquireLock(for: target) else { continue }
+                    guard let lock = try? DurableFile.acquireLock(for: target, placement: layout.locks) else {
+                        continue
+                    }
                     if unlink(path) == 0 { removed += 1 }
                     DurableFile.releaseLock(lock)
                 }
@@ -306,7 +320,8 @@ public struct FileStorage: PreferencesStorage {
     }
 
     /// Removes what is left in a folder once its documents are gone: lock files, a configurable's
-    /// marker, damaged data set aside, the journal folder, and the folders that then are empty.
+    /// marker, damaged data set aside, the journals and the replica clock, and the folders that
+    /// then are empty.
     private static func removeEmptied(_ folder: String) {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for entry in entries {
@@ -318,8 +333,8 @@ public struct FileStorage: PreferencesStorage {
                 _ = rmdir(path)
             } else if entry.hasSuffix(DurableFile.lockSuffix) || entry == FileLayout.configurableMarker
                 || entry.contains(".corrupt-") || DurableFile.isTemporary(entry)
+                || entry.hasSuffix(FileLayout.journalSuffix) || entry == "clock.json"
                 || FileBatch.isPrepared(entry)
-                || entry.hasSuffix(FileLayout.snapshotSuffix + FileLayout.appendixSuffix)
             {
                 _ = unlink(path)
             }
@@ -352,18 +367,18 @@ public struct FileStorage: PreferencesStorage {
         var bytes = JSONValue.object(["$id": .string(configurable)]).jsonData(
             options: .init(prettyPrinted: true))
         bytes.append(0x0A)
-        do throws(DurableFile.Failure) { try DurableFile.write(bytes, to: marker) } catch {
+        do throws(DurableFile.Failure) { try DurableFile.write(bytes, to: marker, placement: layout.locks) } catch {
             throw io(error, location)
         }
     }
 
     /// Runs a body with the file under its lock, taken and released in this one synchronous call.
     private static func locked<T>(
-        _ path: String, _ location: StorageLocation,
+        _ path: String, _ location: StorageLocation, _ locks: DurableFile.LockPlacement,
         _ body: (borrowing DurableFile.LockedFile) throws(StorageError) -> T
     ) throws(StorageError) -> T {
         do {
-            return try DurableFile.withLockedFile(path, links: .follow, body)
+            return try DurableFile.withLockedFile(path, links: .follow, placement: locks, body)
         } catch {
             switch error {
             case .file(let failure):
@@ -387,5 +402,41 @@ public struct FileStorage: PreferencesStorage {
             values.isExcludedFromBackup = true
             try? url.setResourceValues(values)
         #endif
+    }
+}
+
+extension FileStorage {
+    // MARK: - The change journal and the replica clock
+
+    /// A document's change journal (``FileJournal``): `<document>.journal` in the hidden folder.
+    ///
+    /// - Parameters:
+    ///   - location: A layer document.
+    ///   - cursor: Where an earlier read got to.
+    /// - Returns: The entries recorded since, and the cursor after them.
+    /// - Throws: ``StorageError`` when the journal cannot be read.
+    public func journal(of location: StorageLocation, after cursor: JournalCursor?) async throws(StorageError)
+        -> JournalRead
+    {
+        try location.checked()
+        guard location.isLayer else { return JournalRead() }
+        LayoutMigration.ensure(layout)
+        let path = layout.journalPath(of: (try? DurableFile.resolveLinks(path(of: location))) ?? path(of: location))
+        return try await BlockingIO.run { () throws(StorageError) -> JournalRead in
+            do throws(DurableFile.Failure) {
+                return try FileJournal.read(path, after: cursor)
+            } catch {
+                throw Self.io(error, location)
+            }
+        }
+    }
+
+    /// The replica clock (``ReplicaClockFile``), under its lock.
+    public func updateReplicaClock<Result: Sendable>(
+        _ body: @escaping @Sendable (inout HybridClock?) throws -> Result
+    ) async throws -> Result {
+        LayoutMigration.ensure(layout)
+        let layout = layout
+        return try await BlockingIO.run { () throws -> Result in try ReplicaClockFile.update(layout, body) }
     }
 }

@@ -59,6 +59,9 @@ extension Reconciliation {
             for (key, entry) in entries.all where !entry.isRemoval && !present.contains(JSONScalarKey(key)) {
                 stamper.set(key, to: nil, over: entry, clock: &clock, in: &stamped)
             }
+            // A key set and removed since the last sync, or removed again after a removal the
+            // snapshot holds: its removal is an edit too, and wins over what is older.
+            stamper.keepPendingRemovals(absentFrom: present, over: entries, in: &stamped)
             return stamped
         case (.absent, .present(let entries)):
             var stamped = Stamped(entries: entries, snapshot: entries)
@@ -66,9 +69,13 @@ extension Reconciliation {
                 stamper.set(key, to: nil, over: entry, clock: &clock, in: &stamped)
             }
             stamped.removedDocument = stamped.sent.count
+            stamper.keepPendingRemovals(absentFrom: [], over: entries, in: &stamped)
             return stamped
         case (.present(let preferences), .absent), (.present(let preferences), .damaged):
             var stamped = Stamped(entries: SyncDocument())
+            var present = Set<JSONScalarKey>()
+            for member in preferences.members { present.insert(JSONScalarKey(member.key)) }
+            defer { stamper.keepPendingRemovals(absentFrom: present, over: SyncDocument(), in: &stamped) }
             if isNew(scope), case .absent = snapshot {
                 for member in preferences.members {
                     stamper.set(member.key, to: member.value, over: nil, clock: &clock, in: &stamped)
@@ -97,7 +104,11 @@ extension Reconciliation {
             }
             return stamped
         case (.absent, .absent), (.absent, .damaged):
-            return Stamped(entries: SyncDocument())
+            // A document whose every key was set and removed since the last sync: each removal
+            // is an edit (nothing else will tell other devices the key was removed).
+            var stamped = Stamped(entries: SyncDocument())
+            stamper.keepPendingRemovals(absentFrom: [], over: SyncDocument(), in: &stamped)
+            return stamped
         }
     }
 
@@ -124,7 +135,9 @@ extension Reconciliation {
         var changes = KeyChanges()
         var report: [SyncChange] = []
         var snapshot = entries
-        for (key, entry) in entries.all {
+        // In the order of their keys' bytes, so a key a sync adds comes at the same place on
+        // every device, whatever order the entries were read in (Specs/Sync.md §5.5).
+        for (key, entry) in entries.all.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             let wrapped = JSONScalarKey(key)
             if stamped.unstamped.contains(wrapped) {
                 snapshot[key] = stamped.snapshot?[key]
@@ -140,9 +153,14 @@ extension Reconciliation {
             }
         }
         report.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        // Removals are forgotten once applied: the document no longer holds the key.
-        entries.removeAll(where: isForgettable)
-        snapshot.removeAll(where: isForgettable)
+        // Removals are forgotten once applied: the document no longer holds the key. A removal
+        // this sync sends is published first: the others know of it only from this state, and
+        // the merged stamps it publishes may already be past it (an edit of a document the last
+        // sync did not visit), so they would never ask again.
+        let sent = Set(stamped.sent.map(\.stamp))
+        let forgettable = { (entry: SyncEntry) in self.isForgettable(entry) && !sent.contains(entry.stamp) }
+        entries.removeAll(where: forgettable)
+        snapshot.removeAll(where: forgettable)
         return Settled(entries: entries, snapshot: snapshot, changes: changes, report: report)
     }
 
@@ -205,16 +223,42 @@ private struct Stamper {
         in stamped: inout Reconciliation.Stamped
     ) {
         let entry: SyncEntry
+        var found = false
         if let taken = pendingEntry(key, for: value), old.map({ $0.stamp < taken.stamp }) ?? true {
             entry = taken
         } else if let stamp = clock.tick(now: now) {
             entry = SyncEntry(value: value, stamp: stamp)
+            found = true
+            stamped.fresh += 1
         } else {
             stamped.unstamped.insert(JSONScalarKey(key))
             return
         }
         stamped.entries[key] = entry
-        stamped.sent.append(Reconciliation.Sent(key: key, oldValue: old?.value, newValue: value))
+        stamped.sent.append(
+            Reconciliation.Sent(
+                key: key, oldValue: old?.value, newValue: value, stamp: entry.stamp, isFound: found))
+    }
+
+    /// Keys absent from the document whose latest pending stamp is a removal later than what
+    /// the snapshot holds for them (nothing, an older value, or an older removal): the removal is
+    /// sent with the stamp its edit took (Specs/Sync.md §5.4). Without it a key set and removed
+    /// between two syncs would send nothing, and another device's older value would come back.
+    func keepPendingRemovals(
+        absentFrom present: Set<JSONScalarKey>, over entries: SyncDocument,
+        in stamped: inout Reconciliation.Stamped
+    ) {
+        for (key, pending) in self.pending.all.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+        where pending.isRemoval && !present.contains(JSONScalarKey(key)) {
+            guard let taken = pendingEntry(key, for: nil) else { continue }
+            let old = stamped.entries[key] ?? entries[key]
+            guard old.map({ $0.stamp < taken.stamp }) ?? true else { continue }
+            stamped.entries[key] = taken
+            stamped.sent.removeAll { $0.key.isScalarEqual(to: key) }
+            stamped.sent.append(
+                Reconciliation.Sent(
+                    key: key, oldValue: old?.value, newValue: nil, stamp: taken.stamp, isFound: false))
+        }
     }
 
     /// A key whose value is its snapshot's keeps the later of its snapshot entry and a pending

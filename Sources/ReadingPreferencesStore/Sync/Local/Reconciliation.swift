@@ -69,6 +69,8 @@ package struct Reconciliation: Sendable {
         /// When the document is gone while its snapshot holds values: how many keys that
         /// removes.
         var removedDocument: Int?
+        /// How many fresh stamps the clock made (changes found with no pending stamp).
+        var fresh = 0
     }
 
     /// One local change a sync stamped, to send: a key's value as last synced and now.
@@ -76,6 +78,11 @@ package struct Reconciliation: Sendable {
         var key: String
         var oldValue: JSONValue?
         var newValue: JSONValue?
+        /// The stamp it was sent with.
+        var stamp: SyncStamp
+        /// Whether the sync found it (a hand edit, or an edit whose pending stamp was lost) and
+        /// stamped it now, rather than sending the stamp an edit took.
+        var isFound: Bool
     }
 
     /// What settling a document gives.
@@ -188,6 +195,7 @@ package struct Reconciliation: Sendable {
             known.seen = settings.now
         }
         known.writer = remote.writer
+        if let name = remote.name { known.name = name }
         let limit = settings.now &+ settings.futureLimit
         var ignored = 0
         let keep: (SyncEntry) -> Bool = { entry in
@@ -295,6 +303,7 @@ package struct Reconciliation: Sendable {
     /// The state to publish: every document's entries, and the merged map.
     package func published(writer: String) -> ReplicaState {
         var result = ReplicaState(replica: state.replica, writer: writer, documents: own)
+        result.name = state.name
         result.setMerged(state.merged)
         return result
     }

@@ -6,10 +6,12 @@ import ReadingPreferences
 /// - `entries`, the *snapshot*: every key as the last sync stamped it, with its stamp, removals
 ///   included. Sync finds local changes by comparing the document with it, key by key, value by
 ///   value, never by file times or sizes.
-/// - `pending`: the stamps edits took when they were made (Specs/Sync.md §5.4), each with the
-///   value it was taken for (or a removal). The next sync keeps such a stamp for a key still
-///   holding that value, so the later edit wins, not the later sync. A sidecar with pending
-///   stamps and no `entries` belongs to a document that has not synced yet.
+/// - `journal`: where the last sync got to in the document's change journal (a
+///   ``JournalCursor``): the changes recorded since are its edits' pending stamps
+///   (Specs/Sync.md §5.4), read by the next sync.
+/// - `pending`: pending stamps a root kept in the sidecar before the change journal (read, never
+///   written again): the value each was taken for (or a removal). A sidecar with pending stamps
+///   and no `entries` belongs to a document that has not synced yet.
 ///
 /// ```json
 /// {"format": "readingprefs-sync-snapshot", "version": 1,
@@ -25,11 +27,13 @@ enum SyncSnapshot {
         var entries: SyncDocument?
         /// The pending stamps, by key.
         var pending = SyncDocument()
+        /// Where the last sync got to in the document's change journal.
+        var journal: JournalCursor?
     }
 
     /// The stored document of a snapshot.
-    static func document(_ entries: SyncDocument) -> Preferences {
-        document(Sidecar(entries: entries))
+    static func document(_ entries: SyncDocument, journal: JournalCursor? = nil) -> Preferences {
+        document(Sidecar(entries: entries, journal: journal))
     }
 
     /// The stored document of a sidecar.
@@ -39,6 +43,7 @@ enum SyncSnapshot {
         ]
         if let entries = sidecar.entries { members.append(.init(key: "entries", value: object(entries))) }
         if !sidecar.pending.isEmpty { members.append(.init(key: "pending", value: object(sidecar.pending))) }
+        if let journal = sidecar.journal { members.append(.init(key: "journal", value: .string(journal.rawValue))) }
         return Preferences(members: members)
     }
 
@@ -69,8 +74,9 @@ enum SyncSnapshot {
     static func sidecar(of document: Preferences) throws(SyncFormatError) -> Sidecar {
         var sidecar = Sidecar()
         if let pending = document["pending"]?.objectValue { merge(pending.members, into: &sidecar.pending) }
+        sidecar.journal = document["journal"]?.stringValue.map(JournalCursor.init)
         guard let object = (document["entries"] ?? document["keys"])?.objectValue else {
-            guard document["pending"]?.objectValue != nil else {
+            guard document["pending"]?.objectValue != nil || sidecar.journal != nil else {
                 throw SyncFormatError("a sync snapshot has no \"entries\"")
             }
             return sidecar

@@ -38,18 +38,24 @@ package struct SyncState: Sendable, Equatable {
         /// What it had merged when its file was last read; `nil` when its file was never read
         /// (then it holds every tombstone back until it is retired).
         var merged: [ReplicaID: SyncStamp]?
+        /// Its display name, as its file last gave it.
+        var name: String?
 
         package init(
-            seen: UInt64, writer: String? = nil, retired: UInt64? = nil, merged: [ReplicaID: SyncStamp]? = nil
+            seen: UInt64, writer: String? = nil, retired: UInt64? = nil, merged: [ReplicaID: SyncStamp]? = nil,
+            name: String? = nil
         ) {
             self.seen = seen
             self.writer = writer
             self.retired = retired
             self.merged = merged
+            self.name = name
         }
     }
 
     var replica: ReplicaID
+    /// This device's display name ("Kobo Clara"), carried in its replica file.
+    var name: String?
     var writers: [String] = []
     var clockTime: UInt64 = 0
     var clockCounter: UInt64 = 0
@@ -77,6 +83,9 @@ package struct SyncState: Sendable, Equatable {
         var members: [JSONObject.Member] = [
             .init(key: "format", value: .string(Self.formatName)), .init(key: "version", value: 1),
             .init(key: "replica", value: .string(replica.rawValue)),
+        ]
+        if let name { members.append(.init(key: "name", value: .string(name))) }
+        members += [
             .init(key: "writers", value: .array(writers.map(JSONValue.string))),
             .init(
                 key: "clock",
@@ -96,6 +105,7 @@ package struct SyncState: Sendable, Equatable {
                 object.append(.init(key: "retired", value: .number(JSONNumber(Int(retired)))))
             }
             if let merged = replica.merged { object.append(.init(key: "merged", value: Self.json(merged))) }
+            if let name = replica.name { object.append(.init(key: "name", value: .string(name))) }
             return JSONObject.Member(key: id.rawValue, value: .object(JSONObject(members: object)))
         }
         members.append(.init(key: "known", value: .object(JSONObject(members: known))))
@@ -121,6 +131,7 @@ package struct SyncState: Sendable, Equatable {
             throw SyncFormatError("the sync state has no valid \"replica\"")
         }
         replica = id
+        name = document["name"]?.stringValue
         if let list = document["writers"]?.arrayValue {
             writers = list.compactMap(\.stringValue)
         } else {
@@ -136,7 +147,7 @@ package struct SyncState: Sendable, Equatable {
             known[id] = KnownReplica(
                 seen: Self.integer(object["seen"]) ?? 0, writer: object["writer"]?.stringValue,
                 retired: Self.integer(object["retired"]),
-                merged: object["merged"].map { Self.stamps($0) })
+                merged: object["merged"].map { Self.stamps($0) }, name: object["name"]?.stringValue)
         }
         // The first format kept each peer's merged map under "peers".
         for member in document["peers"]?.objectValue?.members ?? [] {

@@ -5,26 +5,27 @@
 /// It never traps: when the counter would pass 2^53 − 1 in one millisecond (a stamp read from
 /// elsewhere may have pinned it there), ``tick(now:)`` returns `nil` until the wall clock moves
 /// past that millisecond, and the caller stamps later.
-package struct HybridClock: Sendable, Hashable {
+public struct HybridClock: Sendable, Hashable {
     /// The replica whose stamps this clock makes.
-    package let replica: ReplicaID
+    public let replica: ReplicaID
     /// The last time and counter made or seen.
-    package private(set) var time: UInt64 = 0
-    package private(set) var counter: UInt64 = 0
+    public private(set) var time: UInt64 = 0
+    /// The counter of stamps made in that millisecond.
+    public private(set) var counter: UInt64 = 0
 
     /// A clock that has seen nothing, or that resumes after `time.counter`.
-    package init(replica: ReplicaID, time: UInt64 = 0, counter: UInt64 = 0) {
+    public init(replica: ReplicaID, time: UInt64 = 0, counter: UInt64 = 0) {
         self.replica = replica
         self.time = min(time, SyncStamp.maximum)
         self.counter = min(counter, SyncStamp.maximum)
     }
 
     /// The last stamp made or seen, as this replica's.
-    package var last: SyncStamp { SyncStamp(unchecked: time, counter, replica) }
+    public var last: SyncStamp { SyncStamp(unchecked: time, counter, replica) }
 
     /// A new stamp, after everything seen and no earlier than `now`; `nil` when the counter is
     /// exhausted for the last millisecond seen and `now` has not passed it.
-    package mutating func tick(now: UInt64) -> SyncStamp? {
+    public mutating func tick(now: UInt64) -> SyncStamp? {
         let wall = min(now, SyncStamp.maximum)
         if wall > time {
             time = wall
@@ -38,7 +39,7 @@ package struct HybridClock: Sendable, Hashable {
     }
 
     /// Takes a stamp seen elsewhere into account, so later stamps come after it.
-    package mutating func observe(_ stamp: SyncStamp) {
+    public mutating func observe(_ stamp: SyncStamp) {
         if stamp.time > time || (stamp.time == time && stamp.counter > counter) {
             time = stamp.time
             counter = stamp.counter

@@ -5,8 +5,9 @@ import ReadingPreferences
 public struct ReplicaFileLimits: Sendable, Hashable {
     /// The largest file, in bytes: 64 MiB.
     public var maxSize: Int = 64 << 20
-    /// The deepest nesting inside a value: 512, as in any document (Specs/Preferences.md §2).
-    public var maxValueDepth: Int = 512
+    /// The deepest nesting of a value, its own level included: 511, so that the document that
+    /// holds it stays within the 512 levels of any document (``SyncEntry/maximumValueDepth``).
+    public var maxValueDepth: Int = SyncEntry.maximumValueDepth
     /// The most entries, removals included: 2^20.
     public var maxEntries: Int = 1 << 20
 
@@ -97,6 +98,7 @@ extension ReplicaState {
         var version: Int?
         var replica: JSONValue?
         var writer = ""
+        var name: String?
         var merged: [ReplicaID: SyncStamp] = [:]
         var documents: [SyncScope: SyncDocument] = [:]
         var skipped: [String] = []
@@ -113,6 +115,7 @@ extension ReplicaState {
                 case "version": version = try reader.readValue().numberValue?.integerValue
                 case "replica": replica = try reader.readValue()
                 case "writer": writer = try reader.readValue().stringValue ?? ""
+                case "name": name = try reader.readValue().stringValue.flatMap(DeviceIdentity.normalizedName)
                 case "merged": try readMerged(&reader)
                 case "documents": try readDocuments(&reader)
                 default: try reader.skipValue()
@@ -166,6 +169,12 @@ extension ReplicaState {
                 while let key = try reader.nextKey() {
                     let json = try reader.readValue()
                     try count()
+                    guard key != "$id" else {
+                        // A file's own member (a publication's identifier), never a preference:
+                        // no replica makes such an entry, and none applies one (Specs/Sync.md §2).
+                        skipped.append("documents.\(name).$id: a file's identifier, not a preference")
+                        continue
+                    }
                     guard !key.utf8.contains(0) else {
                         // Specs/Sync.md §1: no key holds U+0000; the entry is malformed, never cut.
                         skipped.append(
@@ -196,7 +205,8 @@ extension ReplicaState {
             guard let text = replica?.stringValue, let id = ReplicaID(text) else {
                 throw .malformed("\"replica\" is missing or not a replica id")
             }
-            let state = ReplicaState(replica: id, writer: writer, documents: documents, merged: merged)
+            var state = ReplicaState(replica: id, writer: writer, documents: documents, merged: merged)
+            state.name = name
             return ReplicaFile(state: state, skipped: skipped)
         }
     }
@@ -213,6 +223,10 @@ extension ReplicaState {
         stream.appendString(replica.rawValue)
         stream.append(#","writer":"#)
         stream.appendString(writer)
+        if let name {
+            stream.append(#","name":"#)
+            stream.appendString(name)
+        }
         stream.append(#","merged":{"#)
         for (index, (replica, stamp)) in merged.sorted(by: { $0.key < $1.key }).enumerated() {
             if index > 0 { stream.append(",") }

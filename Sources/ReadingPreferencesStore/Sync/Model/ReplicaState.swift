@@ -25,6 +25,8 @@ public struct ReplicaState: Sendable, Hashable {
     /// A random id of the write that made the file: a replica that finds another writer id in
     /// its own file knows a second device writes under its id.
     public var writer: String
+    /// The replica's display name ("Kobo Clara"), when it has one (Specs/Sync.md §2).
+    public var name: String?
     /// The synced documents: per scope, per key, the entry.
     public private(set) var documents: [SyncScope: SyncDocument]
     /// The highest stamp merged from each replica, by replica id. It covers every entry the

@@ -8,6 +8,12 @@ import ReadingPreferences
 /// {"removed": true, "stamp": {"time": 1764000000500, "counter": 2, "replica": "a81be07c55d0"}}
 /// ```
 public struct SyncEntry: Sendable, Hashable {
+    /// How deep a value may nest: 511 levels, its own included, since the document that holds it
+    /// is the first of the 512 levels any document may nest (Specs/Preferences.md §2.10). One rule
+    /// for a value in a document, a replica file, a sidecar, a journal and a push, so a value a
+    /// sync accepts can always be stored.
+    public static let maximumValueDepth = 511
+
     /// The value; `nil` for a removal.
     public var value: JSONValue?
     /// When, and by which replica, the change was made.

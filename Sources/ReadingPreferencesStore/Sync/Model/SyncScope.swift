@@ -56,7 +56,8 @@ public struct SyncScope: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Where the scope's document lives in a storage.
-    var location: StorageLocation { .layer(configurable: configurable, layer) }
+    /// Where the document lives in a storage.
+    public var location: StorageLocation { .layer(configurable: configurable, layer) }
     /// Where the scope's sync snapshot lives in a storage.
     var snapshotLocation: StorageLocation { .syncSnapshot(configurable: configurable, layer) }
 
