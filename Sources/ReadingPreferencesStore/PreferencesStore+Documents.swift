@@ -32,16 +32,20 @@ extension PreferencesStore {
     /// - Parameters:
     ///   - publication: The publication's identifier, or `nil` for shared alone.
     ///   - context: What the configurable knows of the publication.
+    ///   - includingProvenance: Whether each setting carries its stored value's provenance (read
+    ///     from the change journals).
     /// - Returns: The state.
     /// - Throws: ``StorageError`` when a document cannot be read.
-    public func state(for publication: String? = nil, context: PublicationContext = PublicationContext())
-        async throws -> PublicationState<Schema>
-    {
+    public func state(
+        for publication: String? = nil, context: PublicationContext = PublicationContext(),
+        includingProvenance: Bool = false
+    ) async throws -> PublicationState<Schema> {
         let inputs = try await inputs(for: publication)
         let resolved = resolved(inputs, context: context)
+        var settings = try await attributedSettings(of: inputs, context: context)
+        if includingProvenance { settings = try await withProvenance(settings, inputs) }
         return PublicationState(
-            preferences: inputs.merged, overrides: inputs.overrides,
-            settings: try await attributedSettings(of: inputs, context: context), resolved: resolved,
+            preferences: inputs.merged, overrides: inputs.overrides, settings: settings, resolved: resolved,
             fingerprints: inputs.fingerprints(resolved))
     }
 

@@ -295,6 +295,50 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         try await attributedSettings(of: inputs(for: publication), context: context)
     }
 
+    /// ``attributedSettings(for:context:)`` with each stored value's provenance
+    /// (``AttributedSetting/provenance``): the device, time and cause of the change that set the
+    /// value that resolves (Specs/Store.md §15.2). It reads the change journals of the documents
+    /// the values come from.
+    ///
+    /// - Parameters:
+    ///   - publication: The publication's identifier, or `nil` for shared alone.
+    ///   - context: What the configurable knows of the publication.
+    /// - Returns: One attributed setting per key of the catalogue, with provenance where known.
+    /// - Throws: ``StorageError`` when a document or a journal cannot be read.
+    public func attributedSettingsWithProvenance(
+        for publication: String? = nil, context: PublicationContext = PublicationContext()
+    ) async throws -> [AttributedSetting] {
+        let inputs = try await inputs(for: publication)
+        return try await withProvenance(try await attributedSettings(of: inputs, context: context), inputs)
+    }
+
+    /// Attributed settings with the provenance of each value from a layer.
+    func withProvenance(_ settings: [AttributedSetting], _ inputs: PublicationInputs) async throws
+        -> [AttributedSetting]
+    {
+        let devices = await devices()
+        var indexes: [StoreLayer: ProvenanceIndex] = [:]
+        var result = settings
+        for index in result.indices {
+            let layer: StoreLayer
+            let document: Preferences?
+            switch result[index].source {
+            case .override: (layer, document) = (.overrides, inputs.overrides)
+            case .publication:
+                guard let publication = inputs.publication else { continue }
+                (layer, document) = (.publication(publication), inputs.publicationDocument)
+            case .profile, .shared: (layer, document) = (inputs.base, inputs.baseDocument)
+            default: continue
+            }
+            guard let slot = Schema.catalogue.slot(forKey: result[index].key),
+                let member = document?.storedMember(of: Schema.catalogue.descriptors[slot])
+            else { continue }
+            if indexes[layer] == nil { indexes[layer] = try await provenanceIndex(of: layer, devices: devices) }
+            result[index].provenance = indexes[layer]?.provenance(of: member.key, holding: member.value)
+        }
+        return result
+    }
+
     /// ``attributedSettings(for:context:)`` from inputs already read.
     func attributedSettings(of inputs: PublicationInputs, context: PublicationContext) async throws
         -> [AttributedSetting]

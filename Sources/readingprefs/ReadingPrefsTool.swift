@@ -7,7 +7,7 @@ enum ReadingPrefsTool {
     enum Command: String, CaseIterable {
         case inspect, resolve, edit, css, validate
         case migrateLegacy = "migrate-legacy"
-        case conformance, catalogue, store, sync, help
+        case conformance, catalogue, store, sync, why, history, revert, help
     }
 
     /// Runs the tool with the arguments after the program name; returns the exit status.
@@ -61,6 +61,9 @@ enum ReadingPrefsTool {
         case .catalogue: return try CatalogueCommand.run(rest)
         case .store: return try await StoreCommand.run(rest)
         case .sync: return try await SyncCommand.run(rest)
+        case .why: return try await WhyCommand.run(rest)
+        case .history: return try await HistoryCommand.run(rest)
+        case .revert: return try await RevertCommand.run(rest)
         }
     }
 

@@ -7,18 +7,18 @@ import ReadingPreferencesStore
 /// every error says what was expected.
 enum StoreCommand {
     static let spec = OptionSpec(
-        valued: ["root", "publication", "metadata", "defaults", "layer"],
-        flags: ["json", "override", "unknown"],
+        valued: ["root", "publication", "metadata", "defaults", "layer", "name"],
+        flags: ["json", "override", "unknown", "no-name", "history"],
         placeholders: [
             "root": "DIR", "publication": "ID: the publication's identifier", "metadata": "FILE",
-            "defaults": "FILE", "layer": "one of \(StoreLayerName.all)",
+            "defaults": "FILE", "layer": "one of \(StoreLayerName.all)", "name": "NAME: the device's display name",
         ])
 
     static func run(_ tokens: [String]) async throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(tokens, command: "store", spec: spec)
         if arguments.wantsHelp || arguments.positionals.isEmpty {
             Console.out(Usage.text(for: .store))
-            if !arguments.wantsHelp { throw .usage("store needs a COMMAND: show, set, remove or profile") }
+            if !arguments.wantsHelp { throw .usage("store needs a COMMAND: show, set, remove, profile or device") }
             return 0
         }
         guard let root = arguments.values["root"] else {
@@ -41,10 +41,11 @@ enum StoreCommand {
             case "show": status = try await StoreShowCommand.run(words, invocation)
             case "set", "remove": status = try await StoreEditCommand.run(words, invocation)
             case "profile": status = try await StoreProfileCommand.run(Array(words.dropFirst()), invocation)
+            case "device": status = try await StoreDeviceCommand.run(words, invocation)
             default:
-                let close = Suggestion.closest(to: words[0], among: ["show", "set", "remove", "profile"])
+                let close = Suggestion.closest(to: words[0], among: ["show", "set", "remove", "profile", "device"])
                 throw ToolError.usage(
-                    "unknown store command '\(words[0])' (expected show, set, remove or profile"
+                    "unknown store command '\(words[0])' (expected show, set, remove, profile or device"
                         + (close.map { "; did you mean \($0)?" } ?? "") + ")")
             }
         } catch let error as ToolError {
@@ -74,7 +75,7 @@ enum StoreCommand {
 
 /// The layer names `--layer` takes.
 enum StoreLayerName {
-    static let all = "shared, profile, publication, overrides"
+    static let all = "shared, profile, publication (or book), base (the active profile, or shared), overrides"
 }
 
 /// What every store command works with: the store, its files, the publication and options.
@@ -112,7 +113,8 @@ struct StoreInvocation<Schema: ResolvableSchema> {
         case nil: return nil
         case "shared": return .shared
         case "overrides": return .overrides
-        case "publication":
+        case "base": return try await store.activeProfile().map { .profile($0.id) } ?? .shared
+        case "publication", "book":
             guard let publication else {
                 throw ToolError.usage(
                     "--layer publication needs --publication ID (the publication's identifier)")

@@ -61,12 +61,15 @@ enum Usage {
         case .migrateLegacy: return ("migrate-legacy FILE", "convert Readium's legacy --USER__* settings")
         case .conformance: return ("conformance PATH...", "run conformance vectors (files or folders)")
         case .catalogue: return ("catalogue [FILE]", "check a catalogue document, or print a configurable's")
-        case .store: return ("store --root DIR COMMAND", "the preferences store: show, set, remove, profile")
+        case .store: return ("store --root DIR COMMAND", "the preferences store: show, set, remove, profile, device")
         case .sync:
             return (
                 "sync --root DIR --mirror DIR",
                 "sync a store with a mirror folder shared by devices, or a server"
             )
+        case .why: return ("why KEY --root DIR", "why a setting has its value: every layer, who set it, when")
+        case .history: return ("history [KEY] --root DIR", "the changes recorded, with device, time and cause")
+        case .revert: return ("revert KEY|--all --root DIR --to ENTRY|TIME", "go back to an earlier value, as a new edit")
         case .help: return ("help [COMMAND]", "this text, or one command's")
         }
     }
@@ -156,7 +159,8 @@ enum Usage {
                 Usage: readingprefs store --root DIR [--configurable NAME] COMMAND [OPTIONS]
 
                 The preferences store in a folder of plain JSON files: DIR/<configurable>/shared.json,
-                profiles/<id>.json, publications/<safe-name>.json, overrides.json, and DIR/device.json.
+                profiles/<id>.json, publications/<safe-name>.json, overrides.json; the store's own files
+                (this device's state, sync's, the change journals, the locks) are in DIR/.readingprefs/.
 
                 Commands:
                   show [--publication ID] [--metadata FILE] [--defaults FILE] [--json]
@@ -172,6 +176,10 @@ enum Usage {
                   profile list [--json] | create NAME | rename PROFILE NAME | duplicate PROFILE NAME
                         | activate PROFILE | deactivate | delete PROFILE
                       PROFILE is an id, or a display name only one profile has
+                  device [--name NAME | --no-name] [--history] [--json]
+                      this device's replica id and display name ("Kobo Clara"), carried in its
+                      replica file and pushes; naming it (or --history) makes it keep history and
+                      stamp its edits when made, before its first sync
 
                 Where set and remove write: each key goes back to the layer it came from; a key no
                 layer holds goes to the publication when it is publication-specific (readingProgression,
@@ -244,6 +252,52 @@ enum Usage {
                   readingprefs sync --root phone --mirror mirror
                       epub/shared fontSize 1.4 → (removed)
                       1 key(s) changed (replica phone)
+                """
+        case .why:
+            return """
+                Usage: readingprefs why KEY --root DIR [--configurable NAME] [--publication ID] [--metadata FILE] [--defaults FILE] [--json]
+
+                Says why a setting has the value it has: its effective value, formatted, and whether
+                it takes effect (and why not); every layer that holds KEY, highest first (overrides,
+                this book, the active profile or all books), with its value and where that value
+                came from: the device that set it (its name, or its replica id), when, and why
+                (edit, handEdit, sync, import, revert, move, firstJoin), or "provenance unknown" for
+                a value stored before this version or written by hand and not synced yet; the layer
+                that wins; then the app default (--defaults) and the fallback.
+                --json prints {"key", "value", "formatted", "effective", "reasons", "source",
+                "layers": [{"layer", "id"?, "name", "value", "provenance": {"device": {"id", "name"?},
+                "time", "cause"} | null, "wins"}], "default", "fallback"}.
+
+                Example:
+                  readingprefs why fontSize --root phone --publication urn:isbn:978-0
+                      fontSize 1.4 (140%) — this book, set on Kobo Clara, 3 days ago (sync)
+                        all books: 1 (set on iPhone, on 2026-11-02 (edit))
+                """
+        case .history:
+            return """
+                Usage: readingprefs history [KEY] --root DIR [--configurable NAME] [--layer LAYER] [--publication ID] [--json]
+
+                Lists the changes recorded for the documents a publication resolves from (its own,
+                the active profile or shared, the overrides; --layer LAYER for one of them: \(StoreLayerName.all)),
+                oldest first, each on one line: its ID, the document, KEY: OLD → NEW, the device,
+                the time and the cause. Changes brought by a sync are listed with the device that
+                made them. History is kept once a device is a replica (it synced, or was named with
+                'store device --name'): per key at least its last 20 changes and every change of the
+                last 30 days, at most 1 MiB per document.
+                --json prints {"entries": [{"id", "layer", "layerID"?, "key", "old", "new", "removed",
+                "device": {"id", "name"?}, "time", "cause"}]}.
+                """
+        case .revert:
+            return """
+                Usage: readingprefs \(RevertCommand.usage)
+
+                Restores KEY to its value at a point of history: --to ENTRY (an ID 'history' lists:
+                the value just after that change) or --to TIME (ISO 8601, such as
+                2026-11-25T18:00:00Z: the value at that moment). --all restores every key: of one
+                document with --layer, else of every document of the configurable. Without --layer,
+                KEY is restored in the layer that holds it (the book's, with --publication, else the
+                active profile or shared). A revert is an edit made now (cause revert): it syncs
+                and wins over older values, and is itself in history, so it can be reverted.
                 """
         case .help:
             return full

@@ -89,6 +89,9 @@ public struct AttributedSetting: Sendable, Hashable {
     public var isEffective: Bool
     /// Why it does not take effect; empty when it does.
     public var reasons: [IneffectiveReason]
+    /// Where the stored value that resolves came from (Specs/Store.md §15.2), when the value comes
+    /// from a layer and it was asked for; `nil` when not known or not asked.
+    public var provenance: Provenance?
 
     /// Creates an attributed setting.
     ///

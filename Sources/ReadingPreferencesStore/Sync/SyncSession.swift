@@ -162,7 +162,12 @@ struct SyncSession {
                 // still the first sync, and the id asked for is taken (pending stamps made under
                 // the other one are relabelled when they are used).
                 guard state.writers.isEmpty else { return (state, stored.version, false) }
-                if let requested = options.replica { state.replica = requested }
+                if let requested = options.replica, requested != state.replica {
+                    // Edits made under the id they took are this device's still (history names
+                    // them by it).
+                    state.former.append(state.replica)
+                    state.replica = requested
+                }
                 return (state, stored.version, true)
             } catch {
                 let aside = try await storage.quarantine(
@@ -257,12 +262,15 @@ struct SyncSession {
                 // Left alone.
             } else {
                 var edit = DocumentEdit.keys(settled.changes, at: scope.location)
-                // What this sync found changed and stamped (hand edits) joins the journal with it.
-                edit.found = stamped.sent.filter(\.isFound).map {
-                    JournalEntry(
-                        key: $0.key, oldValue: $0.oldValue, newValue: $0.newValue, origin: .handEdit,
-                        time: $0.stamp.time, stamp: $0.stamp)
-                }
+                // What this sync found changed and stamped (hand edits), and what other devices
+                // changed that this one learns of now without applying it (a later change won),
+                // join the journal with the document's write.
+                edit.found =
+                    stamped.sent.filter(\.isFound).map {
+                        JournalEntry(
+                            key: $0.key, oldValue: $0.oldValue, newValue: $0.newValue, origin: .handEdit,
+                            time: $0.stamp.time, stamp: $0.stamp)
+                    } + reconciliation.learned(scope, snapshot: snapshot, settled: settled)
                 edits.append(edit)
                 loaded[scope.location] = .some(
                     document.preferences.flatMap { preferences in

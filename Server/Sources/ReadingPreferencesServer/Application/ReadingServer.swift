@@ -198,6 +198,7 @@ public struct ReadingServer: Sendable {
         PublicationsController(data: data).addRoutes(to: api)
         ProfilesController(data: data).addRoutes(to: api)
         SyncController(data: data).addRoutes(to: api)
+        HistoryController(data: data).addRoutes(to: api)
         AccountController(data: data).addRoutes(to: api)
         if baselines {
             BaselinesController(baselines: Baselines(database: database), bodyLimit: data.bodyLimit)

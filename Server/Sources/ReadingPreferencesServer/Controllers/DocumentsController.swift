@@ -116,7 +116,12 @@ struct DocumentsController: Sendable {
 
     /// The layer a path names after `preferences/`.
     static func layer(_ context: ServerContext) throws -> StoreLayer {
-        let segments = context.parameters.getCatchAll().map(String.init)
+        try layer(segments: context.parameters.getCatchAll().map(String.init))
+    }
+
+    /// The layer a path names (`shared`, `overrides`, `profiles/{id}`, `publications/{id}`,
+    /// percent-encoded), from its segments.
+    static func layer(segments: [String]) throws -> StoreLayer {
         switch segments.first {
         case "shared" where segments.count == 1: return .shared
         case "overrides" where segments.count == 1: return .overrides

@@ -81,10 +81,13 @@ struct PublicationsController: Sendable {
                 .settingsETag
             if EntityTags.matches(ifNoneMatch, etag) { return .notModified(etag: etag) }
         }
-        let state = try await store.state(for: publication, context: publicationContext)
+        let state = try await store.state(for: publication, context: publicationContext, includingProvenance: true)
         let form = try await store.editor(for: publication, context: publicationContext).form()
         var rows: [String: [JSONObject.Member]] = [:]
-        for setting in state.settings { rows[setting.key] = setting.source.jsonMembers }
+        for setting in state.settings {
+            rows[setting.key] =
+                setting.source.jsonMembers + [.init(key: "provenance", value: setting.provenance?.jsonValue ?? .null)]
+        }
         // Which of the layers a page edits hold each key: the book's, and all books' (the active
         // profile, or shared), so Reset is offered only where a value is stored.
         let base: StoreLayer = try await store.activeProfile().map { .profile($0.id) } ?? .shared
@@ -294,17 +297,18 @@ struct PublicationsController: Sendable {
     }
 
     /// The settings answer: `{"settings": [{"key", "value", "source", "from"?, "effective",
-    /// "reasons"}], "preferences": {...}}`, and its ETag.
+    /// "reasons", "provenance"}], "preferences": {...}}`, and its ETag.
     static func answer<Schema: ResolvableSchema>(
         _ store: PreferencesStore<Schema>, publication: String, context: PublicationContext
     ) async throws -> (JSONValue, String) {
-        let state = try await store.state(for: publication, context: context)
+        let state = try await store.state(for: publication, context: context, includingProvenance: true)
         var settings: [JSONValue] = []
         for setting in state.settings {
             var object: JSONObject = ["key": .string(setting.key), "value": setting.value ?? .null]
             for member in setting.source.jsonMembers { object[member.key] = member.value }
             object["effective"] = .bool(setting.isEffective)
             object["reasons"] = .array(setting.reasons.map { .string($0.code) })
+            object["provenance"] = setting.provenance?.jsonValue ?? .null
             settings.append(.object(object))
         }
         let body: JSONObject = [

@@ -5,8 +5,8 @@ import ReadingPreferences
 import ReadingPreferencesStore
 
 /// The server as a sync replica (Specs/Server.md §6):
-/// - `POST /v1/sync/push` `{"replica", "entries": [...], "merged"?}` → `{"applied", "ignored":
-///   [{"scope", "key", "reason"}], "cursor"}`;
+/// - `POST /v1/sync/push` `{"replica", "name"?, "entries": [...], "merged"?}` → `{"applied",
+///   "ignored": [{"scope", "key", "reason"}], "cursor", "setAside"?: [{"scope", "movedTo"}]}`;
 /// - `GET /v1/sync/changes?since=C&limit=N` → `{"entries": [...], "cursor", "more"}` (410 for a
 ///   cursor older than the compaction floor);
 /// - `GET /v1/sync/state` → the server replica's whole state, in the replica-file format.
@@ -26,11 +26,15 @@ struct SyncController: Sendable {
         let ignored = result.ignored.map { item -> JSONValue in
             .object(["scope": .string(item.scope), "key": .string(item.key), "reason": .string(item.reason)])
         }
-        return JSONAnswer(
-            .object([
-                "applied": .number(JSONNumber(Int(result.applied))), "ignored": .array(ignored),
-                "cursor": .string(result.cursor),
-            ]))
+        var answer: JSONObject = [
+            "applied": .number(JSONNumber(Int(result.applied))), "ignored": .array(ignored),
+            "cursor": .string(result.cursor),
+        ]
+        if !result.setAside.isEmpty {
+            answer["setAside"] = .array(
+                result.setAside.map { .object(["scope": .string($0.scope), "movedTo": .string($0.movedTo)]) })
+        }
+        return JSONAnswer(.object(answer))
     }
 
     @Sendable func changes(_ request: Request, context: ServerContext) async throws -> JSONAnswer {

@@ -30,29 +30,20 @@ struct UserData: Sendable {
         answers = AnswerCache(budget: answerCacheBytes)
         self.replica = replica
         self.bodyLimit = bodyLimit
-        writes = UserWrites(database: database, limit: writeGroupLimit) { writes, userID, transaction in
-            try await replica.stamp(writes, of: userID, in: transaction)
-        }
+        writes = UserWrites(database: database, limit: writeGroupLimit, journal: replica)
     }
 
-    /// A user's documents: the store's SQL storage, whose every batch also stamps the synced
-    /// keys it changed, in the same transaction.
+    /// A user's documents: the store's SQL storage, whose change journal is the user's sync log
+    /// (each batch records, and stamps, the keys it changed, in its transaction).
     func storage(for userID: String) -> SQLPreferencesStorage {
-        var storage = SQLPreferencesStorage(database: database, userID: userID)
-        let replica = replica
-        storage.afterWrites = { transaction, writes in
-            try await replica.stamp(writes, of: userID, in: transaction)
-        }
-        return storage
+        SQLPreferencesStorage(database: database, userID: userID, journal: replica)
     }
 
     /// A store over one of the server's storages, made for one request (it reads nothing yet).
-    /// The server stamps its own writes in the transaction of the write (Specs/Sync.md §7), so
-    /// its stores record no pending stamps.
     static func store<Schema: ResolvableSchema>(_ schema: Schema.Type, on storage: any PreferencesStorage)
         -> PreferencesStore<Schema>
     {
-        PreferencesStore<Schema>(storage: storage, options: .init(stampsEdits: false))
+        PreferencesStore<Schema>(storage: storage)
     }
 
     /// A user's storage with the documents a publication's preferences come from read in one

@@ -119,6 +119,18 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
         return try await base.names(of: kind, configurable: configurable, after: after, limit: limit)
     }
 
+    func journal(of location: StorageLocation, after cursor: JournalCursor?) async throws(StorageError)
+        -> JournalRead
+    {
+        try await base.journal(of: location, after: cursor)
+    }
+
+    func updateReplicaClock<Result: Sendable>(
+        _ body: @escaping @Sendable (inout HybridClock?) throws -> Result
+    ) async throws -> Result {
+        try await base.updateReplicaClock(body)
+    }
+
     func configurables() async throws(StorageError) -> [String] {
         spoil()
         return try await base.configurables()

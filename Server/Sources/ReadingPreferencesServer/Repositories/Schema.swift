@@ -14,6 +14,9 @@ import Foundation
 /// - `sync_entries`: per user, scope and key, the winning entry and the sequence it was stored
 ///   at (the changes feed).
 /// - `sync_merged`: per user, the highest stamp merged of each replica.
+/// - `sync_history`: per user, every change of a document (the storage's change journal), in the
+///   order recorded, within the journal's bounds: what provenance and history read. Migration 3
+///   made it, and gave `sync_replicas` the devices' display names.
 enum Schema {
     /// The migrations, in order; a migration's statements run in one transaction, with its record.
     static func migrations(_ dialect: SQLDialect) -> [[String]] {
@@ -64,6 +67,17 @@ enum Schema {
                 "INSERT INTO sync_replicas_by_user (user_id, replica_id) SELECT user_id, replica_id FROM sync_replicas",
                 "DROP TABLE sync_replicas",
                 "ALTER TABLE sync_replicas_by_user RENAME TO sync_replicas",
+            ],
+            // 3: the change journal (Specs/Store.md §15): every change of a user's documents,
+            // kept as history; devices' display names.
+            [
+                """
+                CREATE TABLE sync_history (
+                    user_id TEXT NOT NULL, seq BIGINT NOT NULL, scope TEXT\(bytes) NOT NULL,
+                    entry_key TEXT\(bytes) NOT NULL, entry TEXT NOT NULL, PRIMARY KEY (user_id, seq))
+                """,
+                "CREATE INDEX sync_history_by_scope ON sync_history (user_id, scope, seq)",
+                "ALTER TABLE sync_replicas ADD COLUMN name TEXT",
             ],
         ]
     }

@@ -66,6 +66,18 @@ final class TransactionStorage: PreferencesStorage, @unchecked Sendable {
         try await base.names(of: kind, configurable: configurable, after: after, limit: limit)
     }
 
+    func journal(of location: StorageLocation, after cursor: JournalCursor?) async throws(StorageError)
+        -> JournalRead
+    {
+        try await base.journal(of: location, after: cursor)
+    }
+
+    func updateReplicaClock<Result: Sendable>(
+        _ body: @escaping @Sendable (inout HybridClock?) throws -> Result
+    ) async throws -> Result {
+        try await base.updateReplicaClock(body)
+    }
+
     func configurables() async throws(StorageError) -> [String] {
         try await base.configurables()
     }

@@ -19,15 +19,15 @@ import ReadingPreferencesStore
 /// it in its group as it would see them committed. What the writes of a group share is the
 /// transaction's beginning, the user's lock and the commit; the documents the group already
 /// wrote, which the next write loads from memory (``TransactionStorage``) rather than reading
-/// its row again; and the sync stamps, which the group writes once, after its last write, for
-/// the keys each write changed, in the order written (one tick of the clock per key, as the
-/// writes alone would take them). Nobody outside sees a group half-done: its writes commit
-/// together, and only then does any of them answer.
+/// its row again. Each write records the keys it changes in the user's sync log as it writes them
+/// (the storage's change journal, ``SQLSyncLog``: one tick of the server replica's clock per key).
+/// Nobody outside sees a group half-done: its writes commit together, and only then does any of
+/// them answer.
 ///
 /// A write that fails before it changed a row (a stale precondition, a rejected value) fails
 /// alone, and the group goes on. A write that fails after it changed a row, a statement the
-/// database refused (even one a write set aside and went on), or a failed stamp leaves a
-/// transaction that must not commit: the group is rolled back and each of its writes runs again
+/// database refused (even one a write set aside and went on) leaves a transaction that must not
+/// commit: the group is rolled back and each of its writes runs again
 /// in a transaction of its own. When the transaction itself fails
 /// (its beginning, the lock, the commit), every write of the group fails with that error, as a
 /// write alone would.
@@ -35,7 +35,7 @@ import ReadingPreferencesStore
 /// One group of a user runs at a time on an instance; the writes that come meanwhile wait in
 /// memory and make the next group. A group takes at most ``limit`` writes. A write that must
 /// not share its transaction (the account data's deletion, which resets the sync state the
-/// group's stamps would be written to) makes a group of its own.
+/// group's other writes record their changes in) makes a group of its own.
 final class UserWrites: @unchecked Sendable {
     /// A write: its work in the group's transaction, and where its result goes.
     private struct Pending: Sendable {
@@ -44,14 +44,9 @@ final class UserWrites: @unchecked Sendable {
         let continuation: CheckedContinuation<any Sendable, any Error>
     }
 
-    /// Stamps what writes of a user changed, in their transaction.
-    typealias Stamp =
-        @Sendable (_ writes: [SQLDocumentWrite], _ userID: String, _ transaction: any SQLDatabase)
-        async throws -> Void
-
     let database: any SQLDatabase
-    /// Stamps the synced keys that writes changed, in their transaction.
-    let stamp: Stamp
+    /// The users' sync log: each user's storage's change journal.
+    let journal: SQLSyncLog
     /// The most writes in one group.
     let limit: Int
     private let lock = NSLock()
@@ -64,10 +59,10 @@ final class UserWrites: @unchecked Sendable {
     }
     private var waitHook: (@Sendable (_ userID: String, _ waiting: Int) -> Void)?
 
-    init(database: any SQLDatabase, limit: Int = 32, stamp: @escaping Stamp) {
+    init(database: any SQLDatabase, limit: Int = 32, journal: SQLSyncLog) {
         self.database = database
         self.limit = max(limit, 1)
-        self.stamp = stamp
+        self.journal = journal
     }
 
     /// Runs a write of the user's data in the user's next group, and answers its result once its
@@ -136,11 +131,9 @@ final class UserWrites: @unchecked Sendable {
     private func run(_ group: [Pending], of userID: String) async {
         var outcomes: [Result<any Sendable, any Error>] = []
         do {
-            outcomes = try await database.transaction(lockingUser: userID) { [stamp] transaction in
+            outcomes = try await database.transaction(lockingUser: userID) { [journal] transaction in
                 let watched = WatchedTransaction(transaction)
-                let written = WrittenDocuments()
-                var storage = SQLPreferencesStorage(database: watched, userID: userID)
-                storage.afterWrites = { _, writes in written.append(writes) }
+                let storage = SQLPreferencesStorage(database: watched, userID: userID, journal: journal)
                 let shared = TransactionStorage(base: storage)
                 var outcomes: [Result<any Sendable, any Error>] = []
                 for pending in group {
@@ -154,12 +147,6 @@ final class UserWrites: @unchecked Sendable {
                         outcomes.append(.failure(error))
                     }
                 }
-                do {
-                    let writes = written.all
-                    if !writes.isEmpty { try await stamp(writes, userID, watched) }
-                } catch {
-                    throw Spoiled()
-                }
                 // A statement that failed inside a write that went on anyway (an error it set
                 // aside) may have left PostgreSQL's transaction aborted, whose `COMMIT` would
                 // only roll back: never answer success from it.
@@ -167,14 +154,11 @@ final class UserWrites: @unchecked Sendable {
                 return outcomes
             }
         } catch is Spoiled {
-            // Each write again, alone, stamped in its own transaction.
+            // Each write again, alone, in its own transaction.
             for pending in group {
                 do {
-                    let value = try await database.transaction(lockingUser: userID) { [stamp] transaction in
-                        var storage = SQLPreferencesStorage(database: transaction, userID: userID)
-                        storage.afterWrites = { transaction, writes in
-                            try await stamp(writes, userID, transaction)
-                        }
+                    let value = try await database.transaction(lockingUser: userID) { [journal] transaction in
+                        let storage = SQLPreferencesStorage(database: transaction, userID: userID, journal: journal)
                         return try await pending.work(
                             UserTransaction(storage: TransactionStorage(base: storage), database: transaction)
                         )
@@ -200,16 +184,6 @@ struct UserTransaction: Sendable {
     let storage: any PreferencesStorage
     /// The transaction, for a repository's statements that belong to the write.
     let database: any SQLDatabase
-}
-
-/// The documents a group's writes wrote, in order, for their stamps.
-private final class WrittenDocuments: @unchecked Sendable {
-    private let lock = NSLock()
-    private var writes: [SQLDocumentWrite] = []
-
-    func append(_ more: [SQLDocumentWrite]) { lock.withLock { writes += more } }
-
-    var all: [SQLDocumentWrite] { lock.withLock { writes } }
 }
 
 /// A transaction that notes whether the statements since ``reset()`` changed a row or failed:

@@ -169,7 +169,10 @@ package struct Reconciliation: Sendable {
         incoming.replica = id
         switch reason {
         case .inUseElsewhere: problems.append(.replicaIDInUse(old, newID: id))
-        case .requested: problems.append(.replicaRenamed(old, newID: id))
+        case .requested:
+            // Still this device: its changes under the old id are its own.
+            state.former.append(old)
+            problems.append(.replicaRenamed(old, newID: id))
         }
     }
 

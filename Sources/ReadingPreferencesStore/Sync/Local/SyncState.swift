@@ -56,6 +56,9 @@ package struct SyncState: Sendable, Equatable {
     var replica: ReplicaID
     /// This device's display name ("Kobo Clara"), carried in its replica file.
     var name: String?
+    /// The ids this replica had before (one an edit took before the first sync asked for
+    /// another): the changes stamped with them are this device's.
+    var former: [ReplicaID] = []
     var writers: [String] = []
     var clockTime: UInt64 = 0
     var clockCounter: UInt64 = 0
@@ -85,6 +88,7 @@ package struct SyncState: Sendable, Equatable {
             .init(key: "replica", value: .string(replica.rawValue)),
         ]
         if let name { members.append(.init(key: "name", value: .string(name))) }
+        if !former.isEmpty { members.append(.init(key: "former", value: .array(former.map { .string($0.rawValue) }))) }
         members += [
             .init(key: "writers", value: .array(writers.map(JSONValue.string))),
             .init(
@@ -132,6 +136,7 @@ package struct SyncState: Sendable, Equatable {
         }
         replica = id
         name = document["name"]?.stringValue
+        former = (document["former"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(ReplicaID.init) }
         if let list = document["writers"]?.arrayValue {
             writers = list.compactMap(\.stringValue)
         } else {

@@ -94,8 +94,8 @@ public struct ServerTransport: ReplicaTransport {
 
     // MARK: - The push body
 
-    /// The body of `POST /v1/sync/push` for a state: `{"replica": ID, "writer": W, "merged":
-    /// {...}, "entries": [{"scope", "key", entry...}]}`, every entry of the state as a replica
+    /// The body of `POST /v1/sync/push` for a state: `{"replica": ID, "name"?: NAME, "writer": W,
+    /// "merged": {...}, "entries": [{"scope", "key", entry...}]}`, every entry of the state as a replica
     /// file holds it, with its scope and key (`Specs/Sync.md`, section 7).
     ///
     /// - Parameter state: The state.
@@ -115,11 +115,12 @@ public struct ServerTransport: ReplicaTransport {
         for replica in state.merged.keys.sorted() {
             if let stamp = state.merged[replica] { merged[replica.rawValue] = stamp.jsonValue }
         }
-        let body: JSONObject = [
+        var body: JSONObject = [
             "replica": .string(state.replica.rawValue), "writer": .string(state.writer),
             "merged": .object(merged),
             "entries": .array(entries),
         ]
+        if let name = state.name { body["name"] = .string(name) }
         return JSONValue.object(body).jsonData()
     }
 

@@ -1,0 +1,211 @@
+import Foundation
+import ReadingPreferences
+
+/// Why a setting has the value it has (Specs/Store.md §15.5): its effective value and whether it
+/// takes effect, every layer that holds its key (highest first) with the value there and where
+/// that value came from, which of them wins, and the app default and fallback below them.
+///
+/// ```swift
+/// let why = try await store.explanation(of: "fontSize", for: bookID, context: book)
+/// print(why)
+/// // fontSize 1.4 (140%) — this book, set on Kobo Clara at 2026-11-25T18:02:11.000Z
+/// // all books: 1 (set on iPhone at 2026-11-02T09:00:00.000Z)
+/// ```
+public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
+    /// A layer that holds the key.
+    public struct Holder: Sendable, Hashable {
+        /// The layer.
+        public var layer: StoreLayer
+        /// The profile's display name, for a profile.
+        public var profileName: String?
+        /// The stored value.
+        public var value: JSONValue
+        /// Where it came from, when known.
+        public var provenance: Provenance?
+        /// Whether this is the value that resolves.
+        public var wins: Bool
+
+        /// Creates a holder.
+        public init(
+            layer: StoreLayer, profileName: String? = nil, value: JSONValue, provenance: Provenance?, wins: Bool
+        ) {
+            self.layer = layer
+            self.profileName = profileName
+            self.value = value
+            self.provenance = provenance
+            self.wins = wins
+        }
+
+        /// The layer for people: `overrides`, `this book`, `profile Night`, `all books`.
+        public var name: String {
+            switch layer {
+            case .overrides: return "overrides"
+            case .publication: return "this book"
+            case .profile(let id): return "profile \(profileName ?? id)"
+            case .shared: return "all books"
+            }
+        }
+    }
+
+    /// The setting's key.
+    public var key: String
+    /// The effective value, in JSON; `nil` when none.
+    public var value: JSONValue?
+    /// The effective value for people (`140%`).
+    public var formatted: String
+    /// Whether it takes effect.
+    public var isEffective: Bool
+    /// Why it does not.
+    public var reasons: [IneffectiveReason]
+    /// Where the effective value came from.
+    public var source: SettingSource
+    /// Every layer holding the key, highest first.
+    public var holders: [Holder]
+    /// The app default, when the app gives one.
+    public var appDefault: JSONValue?
+    /// The configurable's fallback, when it has one.
+    public var fallback: JSONValue?
+
+    /// Creates an explanation.
+    public init(
+        key: String, value: JSONValue?, formatted: String, isEffective: Bool, reasons: [IneffectiveReason],
+        source: SettingSource, holders: [Holder], appDefault: JSONValue?, fallback: JSONValue?
+    ) {
+        self.key = key
+        self.value = value
+        self.formatted = formatted
+        self.isEffective = isEffective
+        self.reasons = reasons
+        self.source = source
+        self.holders = holders
+        self.appDefault = appDefault
+        self.fallback = fallback
+    }
+
+    /// The explanation as data: `{"key", "value", "formatted", "effective", "reasons": [{"code",
+    /// "text"}], "source", "layers": [{"layer", "id"?, "name", "value", "provenance", "wins"}],
+    /// "default", "fallback"}` (provenance `null` when not known).
+    public var jsonValue: JSONValue {
+        var members: [JSONObject.Member] = [
+            .init(key: "key", value: .string(key)), .init(key: "value", value: value ?? .null),
+            .init(key: "formatted", value: .string(formatted)), .init(key: "effective", value: .bool(isEffective)),
+            .init(
+                key: "reasons",
+                value: .array(reasons.map { .object(["code": .string($0.code), "text": .string($0.description)]) })),
+        ]
+        members += source.jsonMembers
+        members.append(
+            .init(
+                key: "layers",
+                value: .array(
+                    holders.map { holder in
+                        var object: [JSONObject.Member] = [.init(key: "layer", value: .string(holder.layer.code))]
+                        if let id = holder.layer.identifier { object.append(.init(key: "id", value: .string(id))) }
+                        object += [
+                            .init(key: "name", value: .string(holder.name)), .init(key: "value", value: holder.value),
+                            .init(key: "provenance", value: holder.provenance?.jsonValue ?? .null),
+                            .init(key: "wins", value: .bool(holder.wins)),
+                        ]
+                        return .object(JSONObject(members: object))
+                    })))
+        members.append(.init(key: "default", value: appDefault ?? .null))
+        members.append(.init(key: "fallback", value: fallback ?? .null))
+        return .object(JSONObject(members: members))
+    }
+
+    /// Lines for people: the effective value, where it comes from, then every other layer that
+    /// holds the key, the app default and the fallback, and why it does not take effect.
+    public var description: String {
+        description(now: Milliseconds.now())
+    }
+
+    /// ``description`` with ages told from `now` (milliseconds since 1970).
+    public func description(now: UInt64) -> String {
+        var first = "\(key) \(value?.jsonString() ?? "none") (\(formatted))"
+        if let winner = holders.first(where: \.wins) {
+            first += " — \(winner.name), " + Self.told(winner.provenance, now: now)
+        } else {
+            first += " — \(source)"
+        }
+        var lines = [first]
+        for holder in holders where !holder.wins {
+            lines.append(
+                "  \(holder.name): \(holder.value.jsonString()) (\(Self.told(holder.provenance, now: now)))")
+        }
+        if let appDefault { lines.append("  app default: \(appDefault.jsonString())") }
+        if let fallback { lines.append("  fallback: \(fallback.jsonString())") }
+        if !isEffective {
+            lines.append("  not in effect: " + reasons.map(\.description).joined(separator: "; "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `set on Kobo Clara, 3 days ago (edit)` or `provenance unknown`.
+    static func told(_ provenance: Provenance?, now: UInt64) -> String {
+        guard let provenance else { return "provenance unknown" }
+        return "set on \(provenance.device), \(age(provenance.time, now: now))"
+            + (provenance.origin.map { " (\($0.rawValue))" } ?? "")
+    }
+
+    /// `just now`, `5 minutes ago`, `3 days ago`, or the date for more than 30 days.
+    static func age(_ time: UInt64, now: UInt64) -> String {
+        let seconds = now > time ? (now - time) / 1000 : 0
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3600: return "\(seconds / 60) minute\(seconds / 60 == 1 ? "" : "s") ago"
+        case ..<86_400: return "\(seconds / 3600) hour\(seconds / 3600 == 1 ? "" : "s") ago"
+        case ..<(30 * 86_400): return "\(seconds / 86_400) day\(seconds / 86_400 == 1 ? "" : "s") ago"
+        default: return "on " + String(Provenance.iso8601(time).prefix(10))
+        }
+    }
+}
+
+extension PreferencesStore {
+    /// Why a setting of a publication has the value it has (Specs/Store.md §15.5).
+    ///
+    /// - Parameters:
+    ///   - key: The setting's key.
+    ///   - publication: The publication, or `nil` for shared (or the active profile) alone.
+    ///   - context: What the configurable knows of the publication.
+    /// - Returns: The explanation, or `nil` when the configurable has no such setting.
+    /// - Throws: ``StorageError``.
+    public func explanation(of key: String, for publication: String? = nil, context: PublicationContext = PublicationContext())
+        async throws -> SettingExplanation?
+    {
+        guard let slot = Schema.catalogue.slot(forKey: key) else { return nil }
+        let descriptor = Schema.catalogue.descriptors[slot]
+        let inputs = try await inputs(for: publication)
+        guard let attributed = try await attributedSettings(of: inputs, context: context).first(where: { $0.key == descriptor.key })
+        else { return nil }
+        let editor = PreferencesEditor<Schema>(
+            preferences: inputs.merged, resolver: resolver(context), overrides: inputs.overrides)
+        let snapshot = editor.handle(forKey: descriptor.key)?.snapshot
+        let devices = await devices()
+        var holders: [SettingExplanation.Holder] = []
+        let winning: StoreLayer?
+        switch attributed.source {
+        case .override: winning = .overrides
+        case .publication: winning = publication.map(StoreLayer.publication)
+        case .profile, .shared: winning = inputs.base
+        default: winning = nil
+        }
+        var layers: [(StoreLayer, Preferences)] = [(.overrides, inputs.overrides)]
+        if let publication, let document = inputs.publicationDocument { layers.append((.publication(publication), document)) }
+        layers.append((inputs.base, inputs.baseDocument))
+        for (layer, document) in layers {
+            guard let member = document.storedMember(of: descriptor) else { continue }
+            let index = try await provenanceIndex(of: layer, devices: devices)
+            holders.append(
+                SettingExplanation.Holder(
+                    layer: layer,
+                    profileName: layer.profileID.flatMap { _ in inputs.baseDocument[Profile.nameKey]?.stringValue },
+                    value: member.value, provenance: index.provenance(of: member.key, holding: member.value),
+                    wins: layer == winning))
+        }
+        return SettingExplanation(
+            key: descriptor.key, value: attributed.value, formatted: snapshot?.formattedValue ?? "",
+            isEffective: attributed.isEffective, reasons: attributed.reasons, source: attributed.source,
+            holders: holders, appDefault: defaults[slot: slot].map { descriptor.coder.encode($0) },
+            fallback: descriptor.fallback.map { descriptor.coder.encode($0) })
+    }
+}
