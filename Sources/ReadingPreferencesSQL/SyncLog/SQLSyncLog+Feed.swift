@@ -87,6 +87,12 @@ extension SQLSyncLog {
             merged[id] = stamp
         }
         var state = ReplicaState(replica: server, merged: merged)
+        // The devices' names, so every device names the changes it reads by their device.
+        for item in try await database.query(
+            "SELECT replica_id, name FROM sync_replicas WHERE user_id = ? AND name IS NOT NULL", [userID])
+        {
+            if let id = item["replica_id"].flatMap(ReplicaID.init), let name = item["name"] { state.names[id] = name }
+        }
         for item in rows {
             guard let scope = item["scope"].flatMap(SyncScope.init), let key = item["entry_key"],
                 let text = item["entry"], let entry = try? SyncEntry(json: JSONValue(json: text))

@@ -12,7 +12,7 @@ struct DeviceDirectory: Sendable {
 
     /// The directory a sync state gives.
     init(_ state: SyncState) {
-        for (id, known) in state.known { if let name = known.name { names[id] = name } }
+        names = state.names
         if let name = state.name { names[state.replica] = name }
         for former in state.former { aliases[former] = state.replica }
     }

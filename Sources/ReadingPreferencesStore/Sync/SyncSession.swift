@@ -77,11 +77,9 @@ struct SyncSession {
 
         let inbox = try await transport.receive(for: initial.replica)
         for problem in inbox.problems { reconciliation.report(problem) }
-        var ownFile: ReplicaState?
         if let own = inbox.own {
             if initial.writers.contains(own.file.state.writer) {
                 reconciliation.admitOwn(own.file)
-                ownFile = own.file.state
             } else {
                 reconciliation.changeReplica(
                     to: ReplicaID.random(prefix: initial.replica.rawValue), reason: .inUseElsewhere)

@@ -23,7 +23,7 @@ extension Reconciliation {
 
     /// A replica's display name, as its file last gave it (or this replica's own).
     func name(of replica: ReplicaID) -> String? {
-        replica == state.replica || state.former.contains(replica) ? state.name : state.known[replica]?.name
+        replica == state.replica || state.former.contains(replica) ? state.name : state.names[replica]
     }
 
     /// Other devices' changes of a document that this replica learns of now without applying them

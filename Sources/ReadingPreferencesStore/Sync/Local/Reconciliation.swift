@@ -198,7 +198,11 @@ package struct Reconciliation: Sendable {
             known.seen = settings.now
         }
         known.writer = remote.writer
-        if let name = remote.name { known.name = name }
+        // A replica's own file names it; what it says of others fills in names not known yet.
+        if let name = remote.name { state.names[id] = name }
+        for (other, name) in remote.names where other != state.replica && state.names[other] == nil {
+            state.names[other] = name
+        }
         let limit = settings.now &+ settings.futureLimit
         var ignored = 0
         let keep: (SyncEntry) -> Bool = { entry in
@@ -307,6 +311,7 @@ package struct Reconciliation: Sendable {
     package func published(writer: String) -> ReplicaState {
         var result = ReplicaState(replica: state.replica, writer: writer, documents: own)
         result.name = state.name
+        result.names = state.names
         result.setMerged(state.merged)
         return result
     }

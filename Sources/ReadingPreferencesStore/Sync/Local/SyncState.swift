@@ -38,18 +38,14 @@ package struct SyncState: Sendable, Equatable {
         /// What it had merged when its file was last read; `nil` when its file was never read
         /// (then it holds every tombstone back until it is retired).
         var merged: [ReplicaID: SyncStamp]?
-        /// Its display name, as its file last gave it.
-        var name: String?
 
         package init(
-            seen: UInt64, writer: String? = nil, retired: UInt64? = nil, merged: [ReplicaID: SyncStamp]? = nil,
-            name: String? = nil
+            seen: UInt64, writer: String? = nil, retired: UInt64? = nil, merged: [ReplicaID: SyncStamp]? = nil
         ) {
             self.seen = seen
             self.writer = writer
             self.retired = retired
             self.merged = merged
-            self.name = name
         }
     }
 
@@ -59,6 +55,8 @@ package struct SyncState: Sendable, Equatable {
     /// The ids this replica had before (one an edit took before the first sync asked for
     /// another): the changes stamped with them are this device's.
     var former: [ReplicaID] = []
+    /// Other devices' display names, as their files (or a server's state) gave them.
+    var names: [ReplicaID: String] = [:]
     var writers: [String] = []
     var clockTime: UInt64 = 0
     var clockCounter: UInt64 = 0
@@ -109,10 +107,19 @@ package struct SyncState: Sendable, Equatable {
                 object.append(.init(key: "retired", value: .number(JSONNumber(Int(retired)))))
             }
             if let merged = replica.merged { object.append(.init(key: "merged", value: Self.json(merged))) }
-            if let name = replica.name { object.append(.init(key: "name", value: .string(name))) }
             return JSONObject.Member(key: id.rawValue, value: .object(JSONObject(members: object)))
         }
         members.append(.init(key: "known", value: .object(JSONObject(members: known))))
+        if !names.isEmpty {
+            members.append(
+                .init(
+                    key: "names",
+                    value: .object(
+                        JSONObject(
+                            members: names.sorted(by: { $0.key < $1.key }).map {
+                                JSONObject.Member(key: $0.key.rawValue, value: .string($0.value))
+                            }))))
+        }
         members.append(
             .init(key: "scopes", value: .array(scopes.sorted().map { .string($0.description) })))
         members.append(.init(key: "generation", value: .number(JSONNumber(Int(generation)))))
@@ -137,6 +144,9 @@ package struct SyncState: Sendable, Equatable {
         replica = id
         name = document["name"]?.stringValue
         former = (document["former"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(ReplicaID.init) }
+        for member in document["names"]?.objectValue?.members ?? [] {
+            if let id = ReplicaID(member.key), let name = member.value.stringValue { names[id] = name }
+        }
         if let list = document["writers"]?.arrayValue {
             writers = list.compactMap(\.stringValue)
         } else {
@@ -152,7 +162,7 @@ package struct SyncState: Sendable, Equatable {
             known[id] = KnownReplica(
                 seen: Self.integer(object["seen"]) ?? 0, writer: object["writer"]?.stringValue,
                 retired: Self.integer(object["retired"]),
-                merged: object["merged"].map { Self.stamps($0) }, name: object["name"]?.stringValue)
+                merged: object["merged"].map { Self.stamps($0) })
         }
         // The first format kept each peer's merged map under "peers".
         for member in document["peers"]?.objectValue?.members ?? [] {

@@ -99,6 +99,7 @@ extension ReplicaState {
         var replica: JSONValue?
         var writer = ""
         var name: String?
+        var names: [ReplicaID: String] = [:]
         var merged: [ReplicaID: SyncStamp] = [:]
         var documents: [SyncScope: SyncDocument] = [:]
         var skipped: [String] = []
@@ -116,6 +117,13 @@ extension ReplicaState {
                 case "replica": replica = try reader.readValue()
                 case "writer": writer = try reader.readValue().stringValue ?? ""
                 case "name": name = try reader.readValue().stringValue.flatMap(DeviceIdentity.normalizedName)
+                case "names":
+                    for member in try reader.readValue().objectValue?.members ?? [] {
+                        guard let id = ReplicaID(member.key),
+                            let text = member.value.stringValue.flatMap(DeviceIdentity.normalizedName)
+                        else { continue }
+                        names[id] = text
+                    }
                 case "merged": try readMerged(&reader)
                 case "documents": try readDocuments(&reader)
                 default: try reader.skipValue()
@@ -207,6 +215,7 @@ extension ReplicaState {
             }
             var state = ReplicaState(replica: id, writer: writer, documents: documents, merged: merged)
             state.name = name
+            state.names = names
             return ReplicaFile(state: state, skipped: skipped)
         }
     }
@@ -226,6 +235,16 @@ extension ReplicaState {
         if let name {
             stream.append(#","name":"#)
             stream.appendString(name)
+        }
+        if !names.isEmpty {
+            stream.append(#","names":{"#)
+            for (index, (replica, name)) in names.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { stream.append(",") }
+                stream.appendString(replica.rawValue)
+                stream.append(":")
+                stream.appendString(name)
+            }
+            stream.append("}")
         }
         stream.append(#","merged":{"#)
         for (index, (replica, stamp)) in merged.sorted(by: { $0.key < $1.key }).enumerated() {

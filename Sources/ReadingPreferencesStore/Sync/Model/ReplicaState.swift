@@ -27,6 +27,9 @@ public struct ReplicaState: Sendable, Hashable {
     public var writer: String
     /// The replica's display name ("Kobo Clara"), when it has one (Specs/Sync.md §2).
     public var name: String?
+    /// Other replicas' display names, as this one knows them, so names travel with the changes
+    /// (a server's state names the devices that pushed to it).
+    public var names: [ReplicaID: String] = [:]
     /// The synced documents: per scope, per key, the entry.
     public private(set) var documents: [SyncScope: SyncDocument]
     /// The highest stamp merged from each replica, by replica id. It covers every entry the
