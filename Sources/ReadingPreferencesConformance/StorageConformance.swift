@@ -60,10 +60,13 @@ public enum StorageConformance {
     ///   - storage: An empty storage; it is empty again afterwards.
     ///   - faults: How to damage it, for the corrupt-data and io checks; `nil` skips them.
     /// - Returns: One line per failure, `[check] what: expected …, got …`.
-    public static func failures(of storage: some PreferencesStorage, faults: StorageFaults? = nil) async
-        -> [String]
-    {
-        let run = StorageConformanceRun(storage: storage, faults: faults)
+    ///   - keepsJournal: Whether the storage keeps a change journal (Specs/Store.md §8.13): `false`
+    ///     reports the journal's checks as skipped when it records nothing, instead of failing
+    ///     them.
+    public static func failures(
+        of storage: some PreferencesStorage, faults: StorageFaults? = nil, keepsJournal: Bool = true
+    ) async -> [String] {
+        let run = StorageConformanceRun(storage: storage, faults: faults, keepsJournal: keepsJournal)
         await run.all()
         return run.failures
     }
@@ -92,15 +95,18 @@ public enum StorageConformance {
 final class StorageConformanceRun<Storage: PreferencesStorage> {
     let storage: Storage
     let faults: StorageFaults?
+    /// Whether the storage is expected to keep a change journal.
+    let keepsJournal: Bool
     private(set) var failures: [String] = []
     /// Every version a location had, with the compact JSON it held then.
     var seen: [StorageLocation: [StorageVersion: [UInt8]]] = [:]
     /// The check running, named in its failures.
     var check = "setup"
 
-    init(storage: Storage, faults: StorageFaults?) {
+    init(storage: Storage, faults: StorageFaults?, keepsJournal: Bool = true) {
         self.storage = storage
         self.faults = faults
+        self.keepsJournal = keepsJournal
     }
 
     // MARK: - Running
@@ -134,6 +140,7 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
         await run("set aside") { try await self.setAside() }
         await run("concurrency") { try await self.concurrency() }
         await run("export and removal") { try await self.exportAndRemoval() }
+        await run("journal") { try await self.journal() }
         await cleanUp()
     }
 
@@ -154,6 +161,10 @@ final class StorageConformanceRun<Storage: PreferencesStorage> {
 
     func skip(_ what: String) {
         failures.append("skipped: [\(check)] \(what) needs StorageFaults")
+    }
+
+    func skipJournal() {
+        failures.append("skipped: [journal] the storage keeps no change journal")
     }
 
     /// Records a check's outcome; `false` when it failed.

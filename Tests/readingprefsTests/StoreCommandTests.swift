@@ -58,9 +58,9 @@ struct StoreCommandTests {
         let missing = try root.store("set", "fontSize", "1.45", "--layer", "publication")
         #expect(missing.status == 2)
         #expect(missing.error.contains("--layer publication needs --publication ID"))
-        let bogus = try root.store("set", "fontSize", "1.45", "--layer", "book")
+        let bogus = try root.store("set", "fontSize", "1.45", "--layer", "everywhere")
         #expect(bogus.status == 2)
-        #expect(bogus.error.contains("expected one of shared, profile, publication, overrides"))
+        #expect(bogus.error.contains("expected one of shared, profile, publication (or book), base"))
     }
 
     @Test("item 3: remove with a profile active says that nothing was removed, where the key is and how")
@@ -83,7 +83,7 @@ struct StoreCommandTests {
             (["set", "fontSize", "big"], 1, "expected a number from 0.1 to 5"),
             (["set", "theme", "purple"], 1, #"expected one of "light", "dark", "sepia""#),
             (["set", "hyphens", "maybe"], 1, "expected true or false"),
-            (["increment", "fontSize"], 2, "expected show, set, remove or profile"),
+            (["increment", "fontSize"], 2, "expected show, set, remove, profile or device"),
             (["show", "--publication"], 2, "needs a value (ID"),
             (["set", "fontSize"], 2, "usage: store set KEY VALUE"),
             (["profile", "activate", "Night"], 1, "no profile"),

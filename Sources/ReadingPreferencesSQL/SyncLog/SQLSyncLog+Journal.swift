@@ -57,10 +57,11 @@ extension SQLSyncLog {
         if row.time != initial.time || row.counter != initial.counter || row.nextSeq != initial.nextSeq {
             try await Self.save(row, transaction, userID)
         }
-        // Bounded now and then, not at every write: a document's history grows by at most a
-        // few dozen rows between two prunings.
-        for scope in Set(touched) where row.nextSeq % 32 < Int64(history.count) || history.count >= 32 {
-            try await prune(scope, of: userID, in: transaction, now: wall)
+        // Bounded now and then, not at every write: a document's history grows by at most 32
+        // small rows between two prunings (a write of large values prunes at once).
+        let bytes = history.reduce(0) { $0 + ($1.last?.utf8.count ?? 0) }
+        if initial.nextSeq / 32 != row.nextSeq / 32 || bytes > 16 << 10 {
+            for scope in Set(touched) { try await prune(scope, of: userID, in: transaction, now: wall) }
         }
     }
 

@@ -29,6 +29,8 @@ public actor InMemoryStorage: PreferencesStorage {
     /// Each layer document's change journal, and how many times it was compacted (its cursors
     /// name it).
     private var journals: [StorageLocation: (entries: [JournalEntry], generation: Int)] = [:]
+    /// The size of each journal's text.
+    private var journalSizes: [StorageLocation: Int] = [:]
     /// The replica clock, once the storage has an identity.
     private var clock: HybridClock?
     /// Damaged data set aside, for people.
@@ -115,14 +117,18 @@ public actor InMemoryStorage: PreferencesStorage {
                     }
                     journal.entries.append(entry)
                 }
-                if journal.entries.count > 4 * JournalBounds.standard.entriesPerKey {
+                var journalBytes = journalSizes[change.location] ?? 0
+                for entry in journal.entries.suffix(change.journal.count) {
+                    journalBytes += entry.jsonValue.jsonString().utf8.count + 1
+                }
+                if journalBytes > JournalBounds.standard.maximumBytes {
                     let sized = journal.entries.map { ($0, $0.jsonValue.jsonString().utf8.count + 1) }
                     let kept = JournalBounds.standard.kept(sized, now: now)
-                    if kept.count < journal.entries.count {
-                        journal = (kept.map { journal.entries[$0] }, journal.generation + 1)
-                    }
+                    journal = (kept.map { journal.entries[$0] }, journal.generation + 1)
+                    journalBytes = kept.reduce(0) { $0 + sized[$1].1 }
                 }
                 journals[change.location] = journal
+                journalSizes[change.location] = journalBytes
             }
             clock = current
         }
@@ -131,6 +137,7 @@ public actor InMemoryStorage: PreferencesStorage {
                 slots[.layer(configurable: configurable, layer)] == nil
             {
                 journals[.layer(configurable: configurable, layer)] = nil
+                journalSizes[.layer(configurable: configurable, layer)] = nil
             }
         }
     }
@@ -164,6 +171,14 @@ public actor InMemoryStorage: PreferencesStorage {
         return JournalRead(
             entries: Array(journal.entries[start...]),
             cursor: JournalCursor("\(journal.generation):\(journal.entries.count)"))
+    }
+
+    /// Removes every document, sync's records, the journals and the replica clock.
+    public func removeAll() async throws(StorageError) {
+        try await removeEveryDocument()
+        journals.removeAll()
+        journalSizes.removeAll()
+        clock = nil
     }
 
     /// Runs `body` with the replica clock, in one step of the actor.

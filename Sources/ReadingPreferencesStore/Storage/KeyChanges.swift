@@ -45,7 +45,7 @@ package struct KeyChanges: Sendable, Equatable {
     }
 
     /// Changes from a dictionary of new values (`nil` removes), in key order.
-    init(_ dictionary: [String: JSONValue?]) {
+    package init(_ dictionary: [String: JSONValue?]) {
         for (key, value) in dictionary.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             self[key] = .some(value)
         }

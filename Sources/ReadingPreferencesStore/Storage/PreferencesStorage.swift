@@ -252,7 +252,7 @@ extension PreferencesStorage {
     /// ``removeAll()``'s default: passes over every location until one finds nothing left.
     package func removeEveryDocument() async throws(StorageError) {
         for _ in 0..<32 {
-            var locations: [StorageLocation] = [.device, .syncState, .syncLease]
+            var locations: [StorageLocation] = [.device, .syncState, .syncLease, .replicaClock]
             for configurable in try await configurables() {
                 for location in try await layerLocations(of: configurable) {
                     locations.append(location)

@@ -19,8 +19,8 @@ import ReadingPreferences
 /// a library of many thousand books is better kept in files too.
 public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable {
     // `UserDefaults` is thread-safe; the lock makes each batch's checks and writes one step.
-    private let defaults: UserDefaults
-    private let lock = NSLock()
+    let defaults: UserDefaults
+    let lock = NSLock()
     /// The first component of every key the storage writes.
     public let keyPrefix: String
     /// Failures a test armed.
@@ -103,6 +103,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
                     versions.append(change.expected)
                 }
             }
+            recordJournal(changes)
             return versions
         }
     }
@@ -155,9 +156,10 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
     /// - Throws: ``StorageError``.
     public func removeAll() async throws(StorageError) {
         try await removeEveryDocument()
-        let aside = keyPrefix + ".corrupt/"
+        let prefixes = [keyPrefix + ".corrupt/", journalPrefix]
         lock.withLock {
-            for key in defaults.dictionaryRepresentation().keys where key.utf8.starts(with: aside.utf8) {
+            for key in defaults.dictionaryRepresentation().keys
+            where prefixes.contains(where: { key.utf8.starts(with: $0.utf8) }) {
                 defaults.removeObject(forKey: key)
             }
         }
@@ -305,7 +307,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
     // MARK: - Values
 
     /// Runs `body` under the storage's lock.
-    private func locked<T>(_ body: () throws(StorageError) -> T) throws(StorageError) -> T {
+    func locked<T>(_ body: () throws(StorageError) -> T) throws(StorageError) -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()
@@ -313,7 +315,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
 
     /// The document under a key, with its version; damaged data is reported with a version of
     /// its own.
-    private func read(_ key: String, _ location: StorageLocation) throws(StorageError) -> (
+    func read(_ key: String, _ location: StorageLocation) throws(StorageError) -> (
         document: StoredDocument, version: StorageVersion
     )? {
         guard let value = defaults.object(forKey: key) else { return nil }
@@ -321,7 +323,12 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
             let version = record["version"] as? String
         {
             do throws(JSONDecodingError) {
-                let preferences = try Preferences(json: json)
+                // A sidecar holds a value three levels down: the same values a document holds one
+                // level down (SyncEntry.maximumValueDepth).
+                let options =
+                    location.isLayer || location == .device
+                    ? JSONParsingOptions() : JSONParsingOptions(maxDepth: 3 + SyncEntry.maximumValueDepth, maxSize: 256 << 20)
+                let preferences = try Preferences(json: json, options: options)
                 let stored = StorageVersion(version)
                 return (StoredDocument(preferences: preferences, version: stored), stored)
             } catch {

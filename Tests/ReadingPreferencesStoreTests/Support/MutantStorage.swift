@@ -67,6 +67,14 @@ enum PlantedBug: String, CaseIterable, Sendable, CustomStringConvertible {
     case exportMissesEncodedConfigurables
     /// A conflict is not marked transient.
     case conflictNotTransient
+    /// The journal records a batch's changes before its checks, so a batch that fails leaves them.
+    case journalRecordsFailedBatch
+    /// Every change is stamped with the same stamp.
+    case journalOneStamp
+    /// The journal keeps every change, never compacted.
+    case journalUnbounded
+    /// The journal is read from the start whatever the cursor.
+    case journalIgnoresCursor
 
     var description: String { rawValue }
 }
@@ -81,6 +89,9 @@ actor MutantStorage: PreferencesStorage {
     let bug: PlantedBug?
     private var rows: [String: Row] = [:]
     private var counters: [String: Int] = [:]
+    /// The change journals, by location, and the replica clock.
+    private var journals: [StorageLocation: [JournalEntry]] = [:]
+    private var clock: HybridClock?
     private var failAfter: Int?
     private var readsFail = false
     /// Every configurable listed so far (for ``PlantedBug/configurablesKeepEmptied``).
@@ -210,6 +221,7 @@ actor MutantStorage: PreferencesStorage {
     }
 
     private func apply(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
+        if bug == .journalRecordsFailedBatch { record(changes) }
         for change in changes {
             let current = rows[key(change.location)].map { StorageVersion($0.version) }
             if bug == .ignoresVerify, change.action == .verify { continue }
@@ -248,7 +260,53 @@ actor MutantStorage: PreferencesStorage {
                 versions.append(change.expected)
             }
         }
+        if bug != .journalRecordsFailedBatch { record(changes) }
         return versions
+    }
+
+    // MARK: - The change journal
+
+    private func record(_ changes: [DocumentChange]) {
+        if clock == nil, let row = rows[key(.syncState)], let state = try? Preferences(json: row.text),
+            let replica = state["replica"]?.stringValue.flatMap(ReplicaID.init)
+        {
+            clock = HybridClock(replica: replica)
+        }
+        guard var current = clock else { return }
+        let first = current.tick(now: Milliseconds.now())
+        for change in changes where change.location.isLayer {
+            for var entry in change.journal {
+                if let stamp = entry.stamp {
+                    current.observe(stamp)
+                } else {
+                    entry.stamp = bug == .journalOneStamp ? first : current.tick(now: entry.time)
+                }
+                journals[change.location, default: []].append(entry)
+            }
+            if bug != .journalUnbounded, let entries = journals[change.location] {
+                let sized = entries.map { ($0, $0.jsonValue.jsonString().utf8.count + 1) }
+                if sized.reduce(0, { $0 + $1.1 }) > JournalBounds.standard.maximumBytes {
+                    journals[change.location] = JournalBounds.standard.kept(sized, now: Milliseconds.now()).map {
+                        entries[$0]
+                    }
+                }
+            }
+        }
+        clock = current
+    }
+
+    func journal(of location: StorageLocation, after cursor: JournalCursor?) async throws(StorageError)
+        -> JournalRead
+    {
+        let entries = journals[location] ?? []
+        let start = bug == .journalIgnoresCursor ? 0 : min(Int(cursor?.rawValue ?? "") ?? 0, entries.count)
+        return JournalRead(entries: Array(entries[start...]), cursor: JournalCursor(String(entries.count)))
+    }
+
+    func updateReplicaClock<Result: Sendable>(
+        _ body: @escaping @Sendable (inout HybridClock?) throws -> Result
+    ) async throws -> Result {
+        try body(&clock)
     }
 
     func quarantine(_ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?)
@@ -349,6 +407,8 @@ actor MutantStorage: PreferencesStorage {
     }
 
     func removeAll() async throws(StorageError) {
+        journals.removeAll()
+        clock = nil
         for key in Array(rows.keys) {
             if bug == .removeAllKeepsSyncState, key == "sync-state" || key.contains("/sync/") { continue }
             rows[key] = nil

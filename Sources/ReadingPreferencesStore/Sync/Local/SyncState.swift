@@ -80,7 +80,7 @@ package struct SyncState: Sendable, Equatable {
     // MARK: - JSON
 
     /// The document stored.
-    var document: Preferences {
+    package var document: Preferences {
         var members: [JSONObject.Member] = [
             .init(key: "format", value: .string(Self.formatName)), .init(key: "version", value: 1),
             .init(key: "replica", value: .string(replica.rawValue)),
