@@ -15,7 +15,9 @@ enum Usage {
           --preferences FILE   a JSON object of preferences, e.g. {"fontSize": 1.2, "theme": "dark"}
           --defaults FILE      the app defaults, a JSON object with the same keys
           --publication FILE   e.g. {"layout": "reflowable", "languages": ["en"], "readingProgression": "auto"}
-          --environment FILE   e.g. {"forceScroll": false, "appearance": "dark"}
+          --environment FILE   e.g. {"forceScroll": false, "appearance": "dark", "readiumCSS": 2}
+          --readium-css 1|2    the navigator's Readium CSS (default 1): what css writes for, and
+                               what effectiveness follows (EPUB)
           --configurable NAME  \(configurables)
                                css is EPUB only; PDF reads the publication's readingProgression,
                                TTS its first language, audio nothing (the environment is EPUB only)
@@ -31,6 +33,7 @@ enum Usage {
           readingprefs edit prefs.json set wordSpacing 0.3
           readingprefs edit prefs.json adjustBy fontSize -0.1
           readingprefs css --preferences prefs.json --json
+          readingprefs css --preferences prefs.json --readium-css 2
           readingprefs conformance Specs/Conformance
 
         Run 'readingprefs help COMMAND' for one command.
