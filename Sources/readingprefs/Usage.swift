@@ -62,6 +62,7 @@ enum Usage {
         case .css: return ("css", "the Readium CSS inline style and page layout (EPUB)")
         case .validate: return ("validate FILE", "the diagnostics of a preferences file; exit 1 on errors")
         case .migrateLegacy: return ("migrate-legacy FILE", "convert Readium's legacy --USER__* settings")
+        case .migrate: return ("migrate FILE [--to|--from NAME]", "to or from Readium CSS 2's key set (EPUB)")
         case .conformance: return ("conformance PATH...", "run conformance vectors (files or folders)")
         case .catalogue: return ("catalogue [FILE]", "check a catalogue document, or print a configurable's")
         case .store: return ("store --root DIR COMMAND", "the preferences store: show, set, remove, profile")
@@ -135,6 +136,18 @@ enum Usage {
 
                 Reads a JSON object of Readium's legacy --USER__* settings, prints the new preferences
                 on standard output and the migration's diagnostics on standard error.
+                """
+        case .migrate:
+            return """
+                Usage: readingprefs migrate FILE [--to NAME | --from NAME]
+
+                Writes the EPUB preferences in FILE (ours) in a Readium key set, by default
+                readium-css2: the keys of Readium's toolkits on Readium CSS 2 (columnCount an integer,
+                imageFilter as darkenImages / invertImages with the dark theme, no publisherStyles nor
+                typeScale; Specs/CSS.md §5). With --from NAME, reads FILE in that key set into ours.
+                NAME is one of \(ReadiumDialect.allNames.joined(separator: ", ")).
+                Prints the result on standard output; what was dropped, changed or kept aside on
+                standard error, one line each.
                 """
         case .conformance:
             return """
