@@ -5,7 +5,7 @@ import Foundation
 /// parameter, the conformance vectors, the command-line tool.
 ///
 /// ```swift
-/// ReadiumDialect(rawValue: "readium-ts@2.2")   // .readiumTypeScript2_2
+/// ReadiumDialect(rawValue: "readium-ts@2.2")   // .readiumTypeScript22
 /// ReadiumDialect.allCases.map(\.rawValue)      // every name, for a usage line
 /// ```
 public enum ReadiumDialect: String, Sendable, Hashable, Codable, CaseIterable {
@@ -19,7 +19,7 @@ public enum ReadiumDialect: String, Sendable, Hashable, Codable, CaseIterable {
     /// newer version is checked, `readium-ts` means it.
     case readiumTypeScript = "readium-ts"
     /// Readium's TypeScript navigator 2.2.5, for web readers still on it (Specs/CSS.md §2.3).
-    case readiumTypeScript2_2 = "readium-ts@2.2"
+    case readiumTypeScript22 = "readium-ts@2.2"
     /// The key set of Readium's toolkits on Readium CSS 2 (the Swift toolkit's EPUB preferences
     /// version 4): `columnCount` an integer, the image filter as strengths, no publisher styles
     /// nor type scale (Specs/CSS.md §5). The step `migrate` takes.
@@ -31,8 +31,8 @@ public enum ReadiumDialect: String, Sendable, Hashable, Codable, CaseIterable {
     /// The navigator version a TypeScript dialect was checked against, or `nil`.
     var typeScriptVersion: ReadiumTypeScriptVersion? {
         switch self {
-        case .readiumTypeScript: return .v2_12
-        case .readiumTypeScript2_2: return .v2_2
+        case .readiumTypeScript: return .navigator212
+        case .readiumTypeScript22: return .navigator22
         default: return nil
         }
     }
@@ -182,7 +182,7 @@ extension Preferences {
         switch dialect {
         case .readiumSwift: return exportedForReadium(Schema.catalogue, colors: .readiumSwift, kotlin: false)
         case .readiumKotlin: return exportedForReadium(Schema.catalogue, colors: .readiumKotlin, kotlin: true)
-        case .readiumTypeScript, .readiumTypeScript2_2:
+        case .readiumTypeScript, .readiumTypeScript22:
             if Schema.identifier == EPUB.identifier, let version = dialect.typeScriptVersion {
                 var export = ReadiumTypeScriptExport(self, version: version)
                 return export.run()

@@ -67,7 +67,7 @@ struct ReadiumTypeScriptVersion: Sendable {
     ]
 
     /// `@readium/navigator` 2.2.5.
-    static let v2_2 = ReadiumTypeScriptVersion(
+    static let navigator22 = ReadiumTypeScriptVersion(
         navigatorVersion: "2.2.5",
         editorRanges: [
             "fontSize": 0.7...4, "fontWeight": 100...1000, "letterSpacing": 0...1, "lineHeight": 1...2,
@@ -76,7 +76,7 @@ struct ReadiumTypeScriptVersion: Sendable {
 
     /// `@readium/navigator` 2.12.x, the newest checked: line height to 2.5 (since 2.5.2); editors
     /// clone their preferences and `clear()` writes `null` (since 2.8.2).
-    static let v2_12 = ReadiumTypeScriptVersion(
+    static let navigator212 = ReadiumTypeScriptVersion(
         navigatorVersion: "2.12.1",
         editorRanges: [
             "fontSize": 0.7...4, "fontWeight": 100...1000, "letterSpacing": 0...1, "lineHeight": 1...2.5,
