@@ -70,7 +70,7 @@ struct WebReaderRouteTests {
         try await withServer(database) { client, alice, _, _ in
             let imported = try await client.send(
                 .patch, "/v1/epub/preferences/shared", token: alice,
-                body: #"{"wordSpacing":1.5,"backgroundColor":"#faf4e8"}"#, headers: Self.mergePatchTS)
+                body: ##"{"wordSpacing":1.5,"backgroundColor":"#faf4e8"}"##, headers: Self.mergePatchTS)
             let answer = try #require(imported.json?.objectValue)
             let coerced = try #require(answer["coerced"]?.arrayValue?.first?.objectValue)
             #expect(coerced["key"] == .string("wordSpacing"))
@@ -84,11 +84,11 @@ struct WebReaderRouteTests {
             #expect(preferences["backgroundColor"] == .string("#faf4e8"))
             // Ours too: a plain PATCH and a PUT keep the case.
             let plain = try await client.send(
-                .patch, "/v1/epub/preferences/shared", token: alice, body: #"{"textColor":"#abcdef"}"#)
+                .patch, "/v1/epub/preferences/shared", token: alice, body: ##"{"textColor":"#abcdef"}"##)
             #expect(plain.json?.objectValue?["textColor"] == .string("#abcdef"))
             let current = try #require(plain.etag)
             let put = try await client.send(
-                .put, "/v1/epub/preferences/shared", token: alice, body: #"{"textColor":"#fedcba"}"#,
+                .put, "/v1/epub/preferences/shared", token: alice, body: ##"{"textColor":"#fedcba"}"##,
                 headers: [.ifMatch: current])
             #expect(put.json?.objectValue?["textColor"] == .string("#fedcba"), "\(put.body)")
         }
@@ -102,13 +102,17 @@ struct WebReaderRouteTests {
             _ = try await client.send(
                 .patch, "/v1/epub/preferences/shared", token: alice, body: #"{"theme":"dark"}"#)
             let one = try await client.send(.get, "/v1/epub/publications/book-1/css", token: alice)
-            #expect(one.json?.objectValue?["properties"]?.objectValue?["--USER__appearance"] == .string("readium-night-on"))
-            let two = try await client.send(.get, "/v1/epub/publications/book-1/css?readiumCSS=2", token: alice)
+            #expect(
+                one.json?.objectValue?["properties"]?.objectValue?["--USER__appearance"]
+                    == .string("readium-night-on"))
+            let two = try await client.send(
+                .get, "/v1/epub/publications/book-1/css?readiumCSS=2", token: alice)
             let properties = try #require(two.json?.objectValue?["properties"]?.objectValue)
             #expect(properties["--USER__appearance"] == nil)
             #expect(properties["--USER__backgroundColor"] == .string("#000000"))
             #expect(one.etag != two.etag)
-            let three = try await client.send(.get, "/v1/epub/publications/book-1/css?readiumCSS=3", token: alice)
+            let three = try await client.send(
+                .get, "/v1/epub/publications/book-1/css?readiumCSS=3", token: alice)
             #expect(three.status == .badRequest)
             #expect(three.code == "unknownReadiumCSS")
         }
