@@ -14,7 +14,11 @@ extension ResolvedSettings where Schema == EPUB {
     /// - Returns: The properties, sorted by name.
     public func readiumCSS() -> ReadiumCSSProperties {
         guard layout == .reflowable else { return ReadiumCSSProperties() }
-        return userProperties(fonts: nil, table: EPUB.readiumCSSTable(readiumCSSVersion))
+        // Each table by its own global, so the writer below is specialized for it.
+        switch readiumCSSVersion {
+        case .v1: return userProperties(fonts: nil, table: EPUB.readiumCSS)
+        case .v2: return userProperties(fonts: nil, table: EPUB.readiumCSS2)
+        }
     }
 
     /// The Readium CSS user properties of these settings, with the app's reading-system
@@ -33,8 +37,11 @@ extension ResolvedSettings where Schema == EPUB {
     /// - Returns: The properties, sorted by name.
     public func readiumCSS(options: ReadiumCSSOptions) -> ReadiumCSSProperties {
         guard layout == .reflowable else { return ReadiumCSSProperties() }
-        let version = options.version ?? readiumCSSVersion
-        let user = userProperties(fonts: options.fonts, table: EPUB.readiumCSSTable(version))
+        let user: ReadiumCSSProperties
+        switch options.version ?? readiumCSSVersion {
+        case .v1: user = userProperties(fonts: options.fonts, table: EPUB.readiumCSS)
+        case .v2: user = userProperties(fonts: options.fonts, table: EPUB.readiumCSS2)
+        }
         // The user properties come out sorted and unique; only the app's additions need a merge.
         if options.readingSystemProperties.isEmpty && options.overrides.isEmpty { return user }
         // Reading-system properties first, the user's over them, the app's overrides last; one
@@ -48,6 +55,7 @@ extension ResolvedSettings where Schema == EPUB {
     /// Specs/CSS.md §1.1: each row of `EPUB.readiumCSS` that has a value, written in property-name order
     /// (the rows are sorted), so no sort is needed. The style is written on the stack and copied
     /// once into its string.
+    @inline(__always)
     private func userProperties(fonts: FontFamilyRegistry?, table: ReadiumCSSTable) -> ReadiumCSSProperties {
         let values = self.values.storage
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { storage in

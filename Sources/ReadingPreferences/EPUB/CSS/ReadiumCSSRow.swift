@@ -242,7 +242,14 @@ struct ReadiumCSSRow: Sendable {
     /// A slot the rule reads that does not make the property present (a language), or -1.
     var auxiliarySlot = -1
     /// What must hold for the row to write.
-    var gate = Gate.none
+    var gate = Gate.none {
+        didSet {
+            if case .none = gate { isGated = false } else { isGated = true }
+        }
+    }
+    /// Whether ``gate`` is not ``Gate/none``: one test of a flag for the rows of Readium CSS 1,
+    /// which have none.
+    private(set) var isGated = false
 
     init(_ name: StaticString, _ rule: Rule, slot: Int) {
         self.name = name
@@ -264,10 +271,7 @@ struct ReadiumCSSRow: Sendable {
         in values: SlotStorage, fonts: FontFamilyRegistry?, choices table: [Choice],
         into output: inout TextOutput
     ) -> Bool {
-        if case .none = gate {
-        } else if !gate.holds(in: values) {
-            return false
-        }
+        if isGated, !gate.holds(in: values) { return false }
         switch rule {
         case .text:
             guard case .string(let text) = values[slot] else { return false }
@@ -320,6 +324,7 @@ struct ReadiumCSSRow: Sendable {
     }
 
     /// The flag `choices` maps `value` to, or `nil`.
+    @inline(__always)
     private static func choice(_ value: String, _ choices: Range<Int>, _ table: [Choice]) -> StaticString? {
         var copy = value
         return copy.withUTF8 { bytes in
