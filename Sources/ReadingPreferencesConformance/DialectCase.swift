@@ -43,18 +43,16 @@ public struct DialectCase: Sendable, Hashable {
     var mergePatch: JSONObject?
     var roundTrip = false
 
-    /// The back end's names of the dialects (`?dialect=`), which the vectors use too.
-    public static let names: [String: ReadiumDialect] = [
-        "readium-swift": .readiumSwift, "readium-kotlin": .readiumKotlin, "readium-ts": .readiumTypeScript,
-    ]
+    var keptAside: [String]?
 
     init(_ reader: JSONMemberReader) throws(JSONMemberError) {
+        // The dialects' names are their raw values, as the back end's `?dialect=` spells them.
         let name = try reader.string("dialect") ?? ""
-        guard let dialect = Self.names[name] else {
+        guard let dialect = ReadiumDialect(rawValue: name) else {
             throw JSONMemberError(
                 path: "dialect",
                 message: "unknown dialect \(JSONMemberReader.quoted(name)) (expected one of "
-                    + Self.names.keys.sorted().joined(separator: ", ") + ")")
+                    + ReadiumDialect.allNames.joined(separator: ", ") + ")")
         }
         self.dialect = dialect
         if let object = try reader.object("import") {
@@ -72,6 +70,15 @@ public struct DialectCase: Sendable, Hashable {
         dropped = try expect.strings("dropped")
         mergePatch = try expect.object("mergePatch")
         roundTrip = try expect.bool("roundTrip") ?? false
+        if let items = try expect.array("keptAside") {
+            var kept: [String] = []
+            for (index, item) in items.enumerated() {
+                let entry = try JSONMemberReader(
+                    item, path: JSONMemberReader.join(expect.path("keptAside"), index: index))
+                kept.append("\(try entry.string("key") ?? "") \(try entry.string("keptAs") ?? "")")
+            }
+            keptAside = kept.sorted()
+        }
         let listed = direction == .import ? "diagnostics" : "changed"
         if let items = try expect.array(listed) {
             var codes: [String] = []
@@ -101,6 +108,10 @@ public struct DialectCase: Sendable, Hashable {
             if roundTrip {
                 failures += Self.roundTripFailures(
                     input, read.preferences.exported(dialect: dialect, for: schema).object)
+            }
+            if let keptAside {
+                let got = read.keptAside.map { "\($0.key) \($0.keptAs)" }.sorted()
+                if got != keptAside { failures.append("keptAside: expected \(keptAside), got \(got)") }
             }
         case .export:
             let written = Preferences(input).exported(dialect: dialect, for: schema)
@@ -146,12 +157,10 @@ public struct DialectCase: Sendable, Hashable {
     }
 
     /// Writing back what was read gives the object again: the members the dialect translates
-    /// with equal values, every other member byte for byte; `null` members are unset, and
-    /// come back as nothing.
+    /// with equal values, every other member byte for byte, `null` members as `null`.
     static func roundTripFailures(_ original: JSONObject, _ back: JSONObject) -> [String] {
         var failures: [String] = []
-        let expected = original.members.filter { !$0.value.isNull }
-        for member in expected {
+        for member in original.members {
             guard let value = back[member.key] else {
                 failures.append("roundTrip: \(member.key) did not come back")
                 continue

@@ -194,16 +194,28 @@ extension PreferencesStore {
                 rejected.append(error)
                 continue
             }
-            // A value the editor keeps as it is keeps its text (`1.50`); one it rewrites (a
-            // colour's case, a clamped number) is stored as the editor stores it.
+            // A value the editor keeps as it is keeps its text (`1.50`), and so does a string
+            // the editor only spells otherwise (a colour in the case it came, Specs/CSS.md §2.3);
+            // one it changes (a clamped number) is stored as the editor stores it.
             if let value = editor.preferences[member.key] {
-                members.append(
-                    JSONObject.Member(key: member.key, value: value == member.value ? member.value : value))
+                let kept = value == member.value || Self.sameString(member.value, value, key: member.key)
+                members.append(JSONObject.Member(key: member.key, value: kept ? member.value : value))
             }
         }
         if rejected.count == 1 { throw rejected[0] }
         if !rejected.isEmpty { throw DocumentRejection(errors: rejected) }
         return Preferences(members: members)
+    }
+
+    /// Whether a color string sent and the value the editor stored for it are the same color
+    /// (`#faf4e8` and `#FAF4E8`).
+    private static func sameString(_ sent: JSONValue, _ stored: JSONValue, key: String) -> Bool {
+        guard case .string = sent, let descriptor = Schema.catalogue.descriptor(forKey: key),
+            descriptor.coder == .color,
+            case .success(let a) = descriptor.coder.decode(sent),
+            case .success(let b) = descriptor.coder.decode(stored)
+        else { return false }
+        return a == b
     }
 }
 

@@ -12,8 +12,10 @@ struct OptionSpec {
     /// The options every command accepts besides its own.
     static let common = OptionSpec(valued: ["configurable"], placeholders: ["configurable": "NAME"])
 
-    /// The input files of `inspect`, `resolve` and `css`.
-    static let inputs = OptionSpec(valued: ["preferences", "defaults", "publication", "environment"])
+    /// The input files of `inspect`, `resolve` and `css`, and the Readium CSS to resolve for.
+    static let inputs = OptionSpec(
+        valued: ["preferences", "defaults", "publication", "environment", "readium-css"],
+        placeholders: ["readium-css": "1|2"])
 
     /// Both specs' options.
     func adding(_ other: OptionSpec) -> OptionSpec {

@@ -11,7 +11,8 @@ struct InputFiles {
     var inputs = ConfigurableInputs()
 
     /// Reads the files named by `--preferences`, `--defaults`, `--publication` and
-    /// `--environment`; a missing option means empty input.
+    /// `--environment`; a missing option means empty input. `--readium-css 1|2` names the
+    /// environment's Readium CSS, over the environment file's.
     ///
     /// With `missingPreferencesIsEmpty` (for `edit`), a preferences file that does not exist
     /// reads as empty preferences.
@@ -54,6 +55,7 @@ struct InputFiles {
                 try ReadingEnvironment(json: json)
             }
         }
+        if let version = try arguments.readiumCSSVersion() { files.inputs.environment.readiumCSS = version }
         return files
     }
 

@@ -7,6 +7,7 @@ enum ReadingPrefsTool {
     enum Command: String, CaseIterable {
         case inspect, resolve, edit, css, validate
         case migrateLegacy = "migrate-legacy"
+        case migrate
         case conformance, catalogue, store, sync, why, history, revert, help
     }
 
@@ -57,6 +58,7 @@ enum ReadingPrefsTool {
         case .css: return try CSSCommand.run(rest)
         case .validate: return try ValidateCommand.run(rest)
         case .migrateLegacy: return try MigrateLegacyCommand.run(rest)
+        case .migrate: return try MigrateCommand.run(rest)
         case .conformance: return try ConformanceCommand.run(rest)
         case .catalogue: return try CatalogueCommand.run(rest)
         case .store: return try await StoreCommand.run(rest)

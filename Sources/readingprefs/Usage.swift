@@ -15,7 +15,9 @@ enum Usage {
           --preferences FILE   a JSON object of preferences, e.g. {"fontSize": 1.2, "theme": "dark"}
           --defaults FILE      the app defaults, a JSON object with the same keys
           --publication FILE   e.g. {"layout": "reflowable", "languages": ["en"], "readingProgression": "auto"}
-          --environment FILE   e.g. {"forceScroll": false, "appearance": "dark"}
+          --environment FILE   e.g. {"forceScroll": false, "appearance": "dark", "readiumCSS": 2}
+          --readium-css 1|2    the navigator's Readium CSS (default 1): what css writes for, and
+                               what effectiveness follows (EPUB)
           --configurable NAME  \(configurables)
                                css is EPUB only; PDF reads the publication's readingProgression,
                                TTS its first language, audio nothing (the environment is EPUB only)
@@ -31,6 +33,7 @@ enum Usage {
           readingprefs edit prefs.json set wordSpacing 0.3
           readingprefs edit prefs.json adjustBy fontSize -0.1
           readingprefs css --preferences prefs.json --json
+          readingprefs css --preferences prefs.json --readium-css 2
           readingprefs conformance Specs/Conformance
 
         Run 'readingprefs help COMMAND' for one command.
@@ -59,6 +62,7 @@ enum Usage {
         case .css: return ("css", "the Readium CSS inline style and page layout (EPUB)")
         case .validate: return ("validate FILE", "the diagnostics of a preferences file; exit 1 on errors")
         case .migrateLegacy: return ("migrate-legacy FILE", "convert Readium's legacy --USER__* settings")
+        case .migrate: return ("migrate FILE [--to|--from NAME]", "to or from Readium CSS 2's key set (EPUB)")
         case .conformance: return ("conformance PATH...", "run conformance vectors (files or folders)")
         case .catalogue: return ("catalogue [FILE]", "check a catalogue document, or print a configurable's")
         case .store: return ("store --root DIR COMMAND", "the preferences store: show, set, remove, profile, device")
@@ -135,6 +139,18 @@ enum Usage {
 
                 Reads a JSON object of Readium's legacy --USER__* settings, prints the new preferences
                 on standard output and the migration's diagnostics on standard error.
+                """
+        case .migrate:
+            return """
+                Usage: readingprefs migrate FILE [--to NAME | --from NAME]
+
+                Writes the EPUB preferences in FILE (ours) in a Readium key set, by default
+                readium-css2: the keys of Readium's toolkits on Readium CSS 2 (columnCount an integer,
+                imageFilter as darkenImages / invertImages with the dark theme, no publisherStyles nor
+                typeScale; Specs/CSS.md §5). With --from NAME, reads FILE in that key set into ours.
+                NAME is one of \(ReadiumDialect.allNames.joined(separator: ", ")).
+                Prints the result on standard output; what was dropped, changed or kept aside on
+                standard error, one line each.
                 """
         case .conformance:
             return """

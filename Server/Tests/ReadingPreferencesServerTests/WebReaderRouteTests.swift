@@ -22,12 +22,17 @@ struct WebReaderRouteTests {
             let imported = try await client.send(
                 .patch, "/v1/epub/preferences/shared", token: alice, body: kept, headers: Self.mergePatchTS)
             #expect(imported.status == .ok, "\(imported.body)")
-            // Stored in our JSON: translated, the navigator's own members kept, 3 columns aside.
-            let stored = try #require(imported.json?.objectValue)
+            // Stored in our JSON: translated, the navigator's own members kept, 3 columns aside,
+            // the null maximal line length kept as null.
+            let stored = try #require(imported.json?.objectValue?["preferences"]?.objectValue)
             #expect(stored["fontWeight"] == .number(JSONNumber(1.75)))
             #expect(stored["imageFilter"] == .string("darken"))
             #expect(stored["readium-ts:columnCount"] == .number(JSONNumber(3)))
             #expect(stored["maximalLineLength"] == nil)
+            #expect(stored["readium-ts:null:maximalLineLength"] == .bool(true))
+            // The answer says what was kept aside.
+            let keptAside = try #require(imported.json?.objectValue?["keptAside"]?.arrayValue)
+            #expect(keptAside.contains { $0.objectValue?["keptAs"] == .string("readium-ts:columnCount") })
             let answer = try await client.send(
                 .get, "/v1/epub/publications/book-1/preferences?dialect=readium-ts", token: alice)
             #expect(answer.status == .ok)
@@ -35,6 +40,7 @@ struct WebReaderRouteTests {
             #expect(preferences["fontWeight"] == .number(JSONNumber(700)))
             #expect(preferences["darkenFilter"] == .bool(true))
             #expect(preferences["columnCount"] == .number(JSONNumber(3)))
+            #expect(preferences["maximalLineLength"] == .null)
             // The navigator's own numbers, byte for byte.
             #expect(answer.body.contains(#""optimalLineLength":65.0"#), "\(answer.body)")
             #expect(answer.body.contains(#""pageGutter":20.50"#), "\(answer.body)")
@@ -54,6 +60,61 @@ struct WebReaderRouteTests {
             let bobs = try await client.send(
                 .get, "/v1/epub/publications/book-1/preferences?dialect=readium-ts", token: bob)
             #expect(bobs.json?.objectValue?["preferences"]?.objectValue?.isEmpty == true)
+        }
+    }
+
+    @Test(
+        "an import answers what it coerced and kept beside ours; a color keeps its case through PATCH and PUT",
+        arguments: TestDatabase.available)
+    func coercedAndColors(database: TestDatabase) async throws {
+        try await withServer(database) { client, alice, _, _ in
+            let imported = try await client.send(
+                .patch, "/v1/epub/preferences/shared", token: alice,
+                body: ##"{"wordSpacing":1.5,"backgroundColor":"#faf4e8"}"##, headers: Self.mergePatchTS)
+            let answer = try #require(imported.json?.objectValue)
+            let coerced = try #require(answer["coerced"]?.arrayValue?.first?.objectValue)
+            #expect(coerced["key"] == .string("wordSpacing"))
+            #expect(coerced["coercedTo"] == .number(JSONNumber(1)))
+            #expect(answer["preferences"]?.objectValue?["readium-ts:wordSpacing"] == .number(JSONNumber(1.5)))
+            #expect(answer["preferences"]?.objectValue?["backgroundColor"] == .string("#faf4e8"))
+            let exported = try await client.send(
+                .get, "/v1/epub/publications/book-1/preferences?dialect=readium-ts", token: alice)
+            let preferences = try #require(exported.json?.objectValue?["preferences"]?.objectValue)
+            #expect(preferences["wordSpacing"] == .number(JSONNumber(1.5)))
+            #expect(preferences["backgroundColor"] == .string("#faf4e8"))
+            // Ours too: a plain PATCH and a PUT keep the case.
+            let plain = try await client.send(
+                .patch, "/v1/epub/preferences/shared", token: alice, body: ##"{"textColor":"#abcdef"}"##)
+            #expect(plain.json?.objectValue?["textColor"] == .string("#abcdef"))
+            let current = try #require(plain.etag)
+            let put = try await client.send(
+                .put, "/v1/epub/preferences/shared", token: alice, body: ##"{"textColor":"#fedcba"}"##,
+                headers: [.ifMatch: current])
+            #expect(put.json?.objectValue?["textColor"] == .string("#fedcba"), "\(put.body)")
+        }
+    }
+
+    @Test(
+        "the CSS route writes for Readium CSS 2 with ?readiumCSS=2, and refuses another version",
+        arguments: TestDatabase.available)
+    func readiumCSS2(database: TestDatabase) async throws {
+        try await withServer(database) { client, alice, _, _ in
+            _ = try await client.send(
+                .patch, "/v1/epub/preferences/shared", token: alice, body: #"{"theme":"dark"}"#)
+            let one = try await client.send(.get, "/v1/epub/publications/book-1/css", token: alice)
+            #expect(
+                one.json?.objectValue?["properties"]?.objectValue?["--USER__appearance"]
+                    == .string("readium-night-on"))
+            let two = try await client.send(
+                .get, "/v1/epub/publications/book-1/css?readiumCSS=2", token: alice)
+            let properties = try #require(two.json?.objectValue?["properties"]?.objectValue)
+            #expect(properties["--USER__appearance"] == nil)
+            #expect(properties["--USER__backgroundColor"] == .string("#000000"))
+            #expect(one.etag != two.etag)
+            let three = try await client.send(
+                .get, "/v1/epub/publications/book-1/css?readiumCSS=3", token: alice)
+            #expect(three.status == .badRequest)
+            #expect(three.code == "unknownReadiumCSS")
         }
     }
 

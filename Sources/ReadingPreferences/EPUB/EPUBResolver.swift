@@ -143,6 +143,7 @@ extension EPUB {
             // condition of its own with its own reason (RP-0011).
             let isScrollForced = verticalText || environment.forceScroll
             settings.derived.isScrollForced = environment.forceScroll
+            settings.derived.readiumCSS = environment.readiumCSS
 
             // Step 5: stylesheet variant.
             settings.derived.stylesheets =

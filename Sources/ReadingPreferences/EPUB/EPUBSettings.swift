@@ -8,8 +8,10 @@ private let isSet = SettingActivator.condition(.isSet)
 private let publisherStylesOff = SettingActivator.requiresPreference(
     key: "publisherStyles", value: .bool(false), automatic: true)
 
-private func stylesheets(_ variants: EPUB.StylesheetVariant...) -> SettingActivator {
-    .condition(.stylesheets(variants))
+/// SS(...): the resolved stylesheets apply this Readium CSS user setting, in the Readium CSS the
+/// environment names (Specs/Resolution.md §5.2).
+private func stylesheetsApply(_ name: ReadiumCSSSupport.Feature) -> SettingActivator {
+    .condition(.readiumCSS(name.rawValue))
 }
 
 extension EPUB {
@@ -63,7 +65,7 @@ extension EPUB {
     /// Whether words are hyphenated.
     public static let hyphens = Setting<EPUB, Bool>.toggle("hyphens", title: "Hyphenation") {
         $0.activator = .allOf([
-            reflowable, stylesheets(.default), publisherStylesOff,
+            reflowable, stylesheetsApply(.bodyHyphens), publisherStylesOff,
             .condition(
                 .anyOf([.valueResolved, .settingEquals(key: "textAlign", value: .string("justify"))])),
         ])
@@ -90,13 +92,15 @@ extension EPUB {
     public static let letterSpacing = Setting<EPUB, Double>.percent("letterSpacing", title: "Letter spacing")
     {
         $0.effectiveValueWhenNone = .number(0.0)
-        $0.activator = .allOf([reflowable, stylesheets(.default), publisherStylesOff, valueResolved])
+        $0.activator = .allOf([
+            reflowable, stylesheetsApply(.letterSpacing), publisherStylesOff, valueResolved,
+        ])
     }
 
     /// Whether ligatures are shown (Arabic scripts).
     public static let ligatures = Setting<EPUB, Bool>.toggle("ligatures", title: "Ligatures") {
         $0.effectiveValueWhenNone = .bool(false)
-        $0.activator = .allOf([reflowable, stylesheets(.rtl), publisherStylesOff, valueResolved])
+        $0.activator = .allOf([reflowable, stylesheetsApply(.ligatures), publisherStylesOff, valueResolved])
     }
 
     /// The line height, as a multiple of the font size.
@@ -121,7 +125,7 @@ extension EPUB {
         "pageMargins", title: "Page margins", range: 0.0...4.0, increment: 0.3, format: .decimal
     ) {
         $0.fallback = .number(1.0)
-        $0.activator = .allOf([reflowable])
+        $0.activator = .allOf([reflowable, stylesheetsApply(.pageMargins)])
     }
 
     /// The indent of the first line of paragraphs, in rem.
@@ -129,7 +133,7 @@ extension EPUB {
         "paragraphIndent", title: "Paragraph indent", range: 0.0...3.0, increment: 0.2, format: .percent
     ) {
         $0.effectiveValueWhenNone = .number(0.0)
-        $0.activator = .allOf([reflowable, stylesheets(.default, .rtl), publisherStylesOff, valueResolved])
+        $0.activator = .allOf([reflowable, stylesheetsApply(.paraIndent), publisherStylesOff, valueResolved])
     }
 
     /// The space between paragraphs, in rem.
@@ -175,7 +179,7 @@ extension EPUB {
     /// The alignment of text.
     public static let textAlign = Setting<EPUB, TextAlign>.enumeration("textAlign", title: "Text alignment") {
         $0.effectiveValueWhenNone = .string("start")
-        $0.activator = .allOf([reflowable, stylesheets(.default, .rtl), publisherStylesOff, valueResolved])
+        $0.activator = .allOf([reflowable, stylesheetsApply(.textAlign), publisherStylesOff, valueResolved])
     }
 
     /// The text color; when unset the theme's applies.
@@ -189,7 +193,7 @@ extension EPUB {
         "textNormalization", title: "Text normalization"
     ) {
         $0.fallback = .bool(false)
-        $0.activator = .allOf([reflowable])
+        $0.activator = .allOf([reflowable, stylesheetsApply(.a11yNormalize)])
     }
 
     /// The reading theme; unset follows the system appearance (Specs/Resolution.md §4 step 7).
@@ -204,7 +208,7 @@ extension EPUB {
         steps: [1.0, 1.067, 1.125, 1.2, 1.25, 1.333, 1.414, 1.5, 1.618], format: .decimal
     ) {
         $0.effectiveValueWhenNone = .number(1.2)
-        $0.activator = .allOf([reflowable, publisherStylesOff, valueResolved])
+        $0.activator = .allOf([reflowable, stylesheetsApply(.typeScale), publisherStylesOff, valueResolved])
     }
 
     /// Whether text is laid out vertically (Specs/Resolution.md §4 step 3).
@@ -217,6 +221,6 @@ extension EPUB {
     /// The spacing between words, in rem.
     public static let wordSpacing = Setting<EPUB, Double>.percent("wordSpacing", title: "Word spacing") {
         $0.effectiveValueWhenNone = .number(0.0)
-        $0.activator = .allOf([reflowable, stylesheets(.default), publisherStylesOff, valueResolved])
+        $0.activator = .allOf([reflowable, stylesheetsApply(.wordSpacing), publisherStylesOff, valueResolved])
     }
 }

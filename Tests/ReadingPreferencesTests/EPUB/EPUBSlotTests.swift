@@ -20,21 +20,35 @@ struct EPUBSlotTests {
         }
     }
 
-    @Test("every Readium CSS row reads a slot of the catalogue, and rows are sorted by name")
-    func cssRows() {
-        let names = EPUB.readiumCSS.rows.map { "\($0.name)" }
+    @Test(
+        "every Readium CSS row reads a slot of the catalogue, and rows are sorted by name",
+        arguments: ReadiumCSSVersion.allCases)
+    func cssRows(version: ReadiumCSSVersion) {
+        let table = EPUB.readiumCSSTable(version)
+        let names = table.rows.map { "\($0.name)" }
         #expect(names == names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         #expect(Set(names).count == names.count)
-        for row in EPUB.readiumCSS.rows {
-            #expect(EPUB.catalogue.descriptor(atSlot: row.slot) != nil, "\(row.name)")
+        func key(_ slot: Int) -> String? { EPUB.catalogue.descriptor(atSlot: slot)?.key }
+        for row in table.rows {
+            #expect(key(row.slot) != nil, "\(row.name)")
             switch row.rule {
             case .choice:
-                #expect(!row.choices.isEmpty && row.choices.upperBound <= EPUB.readiumCSS.choices.count)
+                #expect(!row.choices.isEmpty && row.choices.upperBound <= table.choices.count)
             case .fontOverride:
-                #expect(EPUB.catalogue.descriptor(atSlot: row.slot)?.key == "fontFamily")
-                #expect(EPUB.catalogue.descriptor(atSlot: row.otherSlot)?.key == "textNormalization")
+                #expect(key(row.slot) == "fontFamily")
+                #expect(key(row.otherSlot) == "textNormalization")
+            case .colorOrTheme:
+                #expect(key(row.otherSlot) == "theme", "\(row.name)")
+                #expect(!row.choices.isEmpty && row.choices.upperBound <= table.choices.count)
+            case .compensatedLineHeight:
+                #expect(key(row.slot) == "lineHeight")
+                #expect(key(row.auxiliarySlot) == "language")
             case .text, .flag, .number, .color, .fontStack, .fontWeight:
                 #expect(row.otherSlot == -1, "\(row.name)")
+            }
+            switch row.gate {
+            case .none: break
+            case .string(let slot, _), .bool(let slot, _): #expect(key(slot) != nil, "\(row.name)")
             }
         }
     }

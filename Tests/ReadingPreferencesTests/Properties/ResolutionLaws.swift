@@ -184,6 +184,10 @@ enum Oracle {
             guard let settings = editor.settings as? ResolvedSettings<EPUB> else { return false }
             switch derived.name {
             case "stylesheets": return derived.values.contains(settings.stylesheets.rawValue)
+            case "readiumCSS":
+                return derived.values.allSatisfy {
+                    readiumCSSApplies($0, in: settings.stylesheets, version: settings.readiumCSSVersion)
+                }
             case "scrollForced": return derived.values.contains(settings.isScrollForced ? "true" : "false")
             default: return false
             }
@@ -197,5 +201,32 @@ enum Oracle {
         case .anyOf(let conditions):
             return conditions.contains { holds($0, slot: slot, in: editor) }
         }
+    }
+
+    /// Specs/Resolution.md §5.2's table, written here again: the variants whose stylesheets
+    /// apply a Readium CSS user setting.
+    static func readiumCSSApplies(
+        _ name: String, in variant: EPUB.StylesheetVariant, version: ReadiumCSSVersion
+    )
+        -> Bool
+    {
+        let all: Set<EPUB.StylesheetVariant> = [.default, .rtl, .cjkHorizontal, .cjkVertical]
+        let table: [String: Set<EPUB.StylesheetVariant>]
+        switch version {
+        case .v1:
+            table = [
+                "a11yNormalize": [.default], "bodyHyphens": [.default], "letterSpacing": [.default],
+                "wordSpacing": [.default], "ligatures": [.rtl], "paraIndent": [.default, .rtl],
+                "textAlign": [.default, .rtl], "pageMargins": all, "typeScale": all,
+            ]
+        case .v2:
+            table = [
+                "a11yNormalize": [.default], "bodyHyphens": [.default],
+                "letterSpacing": [.default, .cjkHorizontal, .cjkVertical], "wordSpacing": [.default, .rtl],
+                "ligatures": [.default, .rtl], "paraIndent": [.default, .rtl], "textAlign": [.default, .rtl],
+                "pageMargins": [], "typeScale": [],
+            ]
+        }
+        return table[name]?.contains(variant) ?? false
     }
 }

@@ -55,26 +55,35 @@ struct DocumentsController: Sendable {
     }
 
     /// A merge patch (RFC 7396); one sent as `application/merge-patch+json; dialect=D` is read in
-    /// that Readium dialect first (a web reader importing what it kept), and merged as ours.
+    /// that Readium dialect first (a web reader importing what it kept), merged as ours, and
+    /// answered with what the import coerced, kept aside or dropped (Specs/Server.md §8.1).
     @Sendable func merge(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
         let user = try await context.user()
         let dialect = try Dialects.parameter(ofContentType: request.headers[.contentType])
-        var patch = try await request.object(limit: data.bodyLimit)
+        let patch = try await request.object(limit: data.bodyLimit)
         let precondition = request.headers[.ifMatch].map {
             DocumentPrecondition.version(StorageVersion(EntityTags.bare($0)))
         }
         let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
-        if let dialect { patch = Self.imported(patch, dialect: dialect, for: schema) }
-        return try await write(
-            schema, of: user, in: try Self.layer(context), context: try request.publicationContext(),
-            precondition: precondition, change: .merge(patch))
+        let layer = try Self.layer(context)
+        let publicationContext = try request.publicationContext()
+        guard let dialect else {
+            return try await write(
+                schema, of: user, in: layer, context: publicationContext, precondition: precondition,
+                change: .merge(patch))
+        }
+        let read = Self.imported(patch, dialect: dialect, for: schema)
+        let document = try await writeDocument(
+            schema, of: user, in: layer, context: publicationContext, precondition: precondition,
+            change: .merge(read.mergePatch))
+        return DialectImportAnswer.answer(read, document: document)
     }
 
-    /// A dialect's object as a merge patch of ours.
+    /// A dialect's object read into ours.
     static func imported<Schema: ResolvableSchema>(
         _ object: JSONObject, dialect: ReadiumDialect, for schema: Schema.Type
-    ) -> JSONObject {
-        Preferences.imported(object, dialect: dialect, for: schema).mergePatch
+    ) -> DialectImport {
+        Preferences.imported(object, dialect: dialect, for: schema)
     }
 
     func read<Schema: ResolvableSchema>(_ schema: Schema.Type, of user: String, in layer: StoreLayer)
@@ -94,6 +103,17 @@ struct DocumentsController: Sendable {
         _ schema: Schema.Type, of user: String, in layer: StoreLayer, context: PublicationContext,
         precondition: DocumentPrecondition?, change: Change
     ) async throws -> JSONAnswer {
+        let document = try await writeDocument(
+            schema, of: user, in: layer, context: context, precondition: precondition, change: change)
+        guard let document else { return .noContent }
+        return Self.answer(document)
+    }
+
+    /// ``write(_:of:in:context:precondition:change:)``'s document, before it is an answer.
+    func writeDocument<Schema: ResolvableSchema>(
+        _ schema: Schema.Type, of user: String, in layer: StoreLayer, context: PublicationContext,
+        precondition: DocumentPrecondition?, change: Change
+    ) async throws -> StoredDocument? {
         let result = try await data.writes.run(user) { transaction in
             let store = UserData.store(Schema.self, on: transaction.storage)
             switch change {
@@ -105,8 +125,7 @@ struct DocumentsController: Sendable {
                     patch, in: layer, context: context, ifMatch: precondition)
             }
         }
-        guard let document = result.document else { return .noContent }
-        return Self.answer(document)
+        return result.document
     }
 
     /// A stored document as the library wrote it, tagged with its version.

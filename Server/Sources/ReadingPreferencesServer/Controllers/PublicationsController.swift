@@ -11,7 +11,7 @@ import ReadingPreferencesStore
 ///   takes effect and why not, and the merged stored preferences; `ETag` is the settings
 ///   fingerprint (resolved settings and the stored preferences they came from).
 /// - `GET /v1/{c}/publications/{id}/css` (EPUB): the inline style and its properties, with the
-///   CSS's own fingerprint.
+///   CSS's own fingerprint; `?readiumCSS=2` writes them for Readium CSS 2.
 /// - `POST /v1/{c}/publications/{id}/edits`: the edits, all or none, conditional on `If-Match`.
 ///
 /// Settings and CSS, the routes read most, look the token up in the query that reads the
@@ -119,6 +119,7 @@ struct PublicationsController: Sendable {
             throw Problem(.notFound, "noCSS", "Readium CSS is made for epub, not \(configurable)")
         }
         let publication = try Self.publication(context)
+        let version = try request.readiumCSSVersion()
         let (user, versions) = try await data.currentVersions(
             EPUB.self, of: try Self.identity(context), reading: publication)
         let key = AnswerCache.Key(
@@ -132,7 +133,7 @@ struct PublicationsController: Sendable {
         let storage = try await data.prefetch(EPUB.self, for: user, reading: publication)
         let settings = try await UserData.store(EPUB.self, on: storage)
             .resolvedSettings(for: publication, context: try request.publicationContext())
-        let css = settings.readiumCSS()
+        let css = settings.readiumCSS(options: ReadiumCSSOptions(version: version))
         let etag = "\"\(css.fingerprint)\""
         var properties = JSONObject()
         for property in css.properties { properties[property.name] = .string(property.value) }

@@ -18,6 +18,10 @@
   }
   for (const language of query.getAll('language')) contextQuery.append('language', language);
   const contextSuffix = contextQuery.toString() ? '?' + contextQuery.toString() : '';
+  // The preview's CSS is written for the Readium CSS the page names (`?readiumCSS=2`; 1 by default).
+  const cssQuery = new URLSearchParams(contextQuery);
+  if (query.get('readiumCSS')) cssQuery.set('readiumCSS', query.get('readiumCSS'));
+  const cssSuffix = cssQuery.toString() ? '?' + cssQuery.toString() : '';
   // Changes made elsewhere are looked for every two seconds (`?poll=SECONDS`, 0: never).
   const pollMilliseconds = query.has('poll') ? Math.max(0, Number(query.get('poll')) || 0) * 1000 : 2000;
   const publicationContext = {};
@@ -372,7 +376,7 @@
     if (progression === 'rtl' || progression === 'ltr') preview.setAttribute('dir', progression);
     const vertical = effective('verticalText') === true || (primary === 'ja' && progression === 'rtl' && effective('verticalText') === undefined);
     preview.classList.toggle('vertical', vertical);
-    const response = await api('GET', `${bookBase}/css${contextSuffix}`);
+    const response = await api('GET', `${bookBase}/css${cssSuffix}`);
     if (!response.ok) return;
     const css = await response.json();
     for (const name of Array.from(preview.style)) preview.style.removeProperty(name);

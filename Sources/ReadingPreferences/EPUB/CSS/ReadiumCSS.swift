@@ -1,6 +1,8 @@
 extension ResolvedSettings where Schema == EPUB {
-    /// The Readium CSS user properties of these settings (Specs/CSS.md §1), with no app options: no
-    /// registered font families, reading-system properties or overrides.
+    /// The Readium CSS user properties of these settings (Specs/CSS.md §1, §4), with no app
+    /// options: no registered font families, reading-system properties or overrides. They are
+    /// written for the Readium CSS the settings were resolved for (``readiumCSSVersion``, the
+    /// environment's: Readium CSS 1 unless the app names 2).
     ///
     /// A fixed-layout publication gets no properties at all.
     ///
@@ -12,7 +14,11 @@ extension ResolvedSettings where Schema == EPUB {
     /// - Returns: The properties, sorted by name.
     public func readiumCSS() -> ReadiumCSSProperties {
         guard layout == .reflowable else { return ReadiumCSSProperties() }
-        return userProperties(fonts: nil)
+        // Each table by its own global, so the writer below is specialized for it.
+        switch readiumCSSVersion {
+        case .v1: return userProperties(fonts: nil, table: EPUB.readiumCSS)
+        case .v2: return userProperties(fonts: nil, table: EPUB.readiumCSS2)
+        }
     }
 
     /// The Readium CSS user properties of these settings, with the app's reading-system
@@ -26,11 +32,16 @@ extension ResolvedSettings where Schema == EPUB {
     /// webView.setStyle(css.inlineStyle)
     /// ```
     ///
-    /// - Parameter options: The app's font families, reading-system properties and overrides.
+    /// - Parameter options: The app's font families, reading-system properties and overrides, and
+    ///   the Readium CSS to write for when it is not the one the settings were resolved for.
     /// - Returns: The properties, sorted by name.
     public func readiumCSS(options: ReadiumCSSOptions) -> ReadiumCSSProperties {
         guard layout == .reflowable else { return ReadiumCSSProperties() }
-        let user = userProperties(fonts: options.fonts)
+        let user: ReadiumCSSProperties
+        switch options.version ?? readiumCSSVersion {
+        case .v1: user = userProperties(fonts: options.fonts, table: EPUB.readiumCSS)
+        case .v2: user = userProperties(fonts: options.fonts, table: EPUB.readiumCSS2)
+        }
         // The user properties come out sorted and unique; only the app's additions need a merge.
         if options.readingSystemProperties.isEmpty && options.overrides.isEmpty { return user }
         // Reading-system properties first, the user's over them, the app's overrides last; one
@@ -44,8 +55,8 @@ extension ResolvedSettings where Schema == EPUB {
     /// Specs/CSS.md §1.1: each row of `EPUB.readiumCSS` that has a value, written in property-name order
     /// (the rows are sorted), so no sort is needed. The style is written on the stack and copied
     /// once into its string.
-    private func userProperties(fonts: FontFamilyRegistry?) -> ReadiumCSSProperties {
-        let table = EPUB.readiumCSS
+    @inline(__always)
+    private func userProperties(fonts: FontFamilyRegistry?, table: ReadiumCSSTable) -> ReadiumCSSProperties {
         let values = self.values.storage
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { storage in
             var writer = ReadiumCSSStyleWriter(startingIn: storage, properties: table.rows.count)

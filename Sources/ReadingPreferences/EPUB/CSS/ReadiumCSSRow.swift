@@ -145,6 +145,31 @@ final class ReadiumCSSTable: Sendable {
         mutating func fontWeight(_ name: StaticString, _ slot: Int) {
             rows.append(.init(name, .fontWeight, slot: slot))
         }
+
+        /// A color as `#RRGGBB`, or when it is unset the color `themes` maps the theme to.
+        mutating func colorOrTheme(
+            _ name: StaticString, _ slot: Int, theme: Int, _ themes: KeyValuePairs<StaticString, StaticString>
+        ) {
+            let start = choices.count
+            for (value, flag) in themes { choices.append(.init(value: value, flag: flag)) }
+            var row = ReadiumCSSRow(name, .colorOrTheme, slot: slot)
+            row.otherSlot = theme
+            row.choices = start..<choices.count
+            rows.append(row)
+        }
+
+        /// A line height times the compensation Readium CSS 2 gives the language in `language`.
+        mutating func compensatedLineHeight(_ name: StaticString, _ slot: Int, language: Int) {
+            var row = ReadiumCSSRow(name, .compensatedLineHeight, slot: slot)
+            row.auxiliarySlot = language
+            rows.append(row)
+        }
+
+        /// Makes the row declared last write only while the gate holds.
+        mutating func gate(_ gate: ReadiumCSSRow.Gate) {
+            guard !rows.isEmpty else { return }
+            rows[rows.count - 1].gate = gate
+        }
     }
 }
 
@@ -175,6 +200,21 @@ struct ReadiumCSSRow: Sendable {
         case fontOverride
         /// `400 × value`, rounded half away from zero, clamped to 1...1000.
         case fontWeight
+        /// A color as `#RRGGBB`; when unset, the theme's (``otherSlot``) color by ``choices``.
+        case colorOrTheme
+        /// A number times the line-height compensation of the language in ``auxiliarySlot``.
+        case compensatedLineHeight
+    }
+
+    /// A condition on another slot for a row to write anything: Readium CSS 2 has no flag that
+    /// keeps a value from applying, so the output itself leaves out what is not in effect.
+    enum Gate: Sendable {
+        /// Always written.
+        case none
+        /// Written while the slot holds this string.
+        case string(slot: Int, StaticString)
+        /// Written while the slot holds this boolean.
+        case bool(slot: Int, Bool)
     }
 
     /// A choice row's value and the flag it maps to.
@@ -199,6 +239,17 @@ struct ReadiumCSSRow: Sendable {
     var unit: StaticString = ""
     /// A choice's pairs in the table.
     var choices: Range<Int> = 0..<0
+    /// A slot the rule reads that does not make the property present (a language), or -1.
+    var auxiliarySlot = -1
+    /// What must hold for the row to write.
+    var gate = Gate.none {
+        didSet {
+            if case .none = gate { isGated = false } else { isGated = true }
+        }
+    }
+    /// Whether ``gate`` is not ``Gate/none``: one test of a flag for the rows of Readium CSS 1,
+    /// which have none.
+    private(set) var isGated = false
 
     init(_ name: StaticString, _ rule: Rule, slot: Int) {
         self.name = name
@@ -220,20 +271,15 @@ struct ReadiumCSSRow: Sendable {
         in values: SlotStorage, fonts: FontFamilyRegistry?, choices table: [Choice],
         into output: inout TextOutput
     ) -> Bool {
+        if isGated, !gate.holds(in: values) { return false }
         switch rule {
         case .text:
             guard case .string(let text) = values[slot] else { return false }
             output.append(contentsOf: text)
         case .choice:
-            guard case .string(let value) = values[slot] else { return false }
-            var copy = value
-            let flag: StaticString? = copy.withUTF8 { bytes in
-                for index in choices where JSONByteScan.equal(Self.bytes(table[index].value), bytes) {
-                    return table[index].flag
-                }
-                return nil
+            guard case .string(let value) = values[slot], let flag = Self.choice(value, choices, table) else {
+                return false
             }
-            guard let flag else { return false }
             output.append(flag)
         case .flag:
             guard case .bool(let flag) = values[slot], let text = flag ? on : off else { return false }
@@ -259,8 +305,34 @@ struct ReadiumCSSRow: Sendable {
         case .fontWeight:
             guard let weight = values[slot]?.doubleValue else { return false }
             output.append(Self.fontWeightText(weight))
+        case .colorOrTheme:
+            if case .color(let color) = values[slot] {
+                output.append(color.hexText)
+            } else {
+                guard case .string(let theme) = values[otherSlot],
+                    let flag = Self.choice(theme, choices, table)
+                else { return false }
+                output.append(flag)
+            }
+        case .compensatedLineHeight:
+            guard let number = values[slot]?.doubleValue else { return false }
+            let compensation =
+                values[auxiliarySlot]?.stringValue.map(ReadiumCSSLanguages.lineHeightCompensation) ?? 1
+            output.append(contentsOf: NumberFormatting.decimal(number * compensation))
         }
         return true
+    }
+
+    /// The flag `choices` maps `value` to, or `nil`.
+    @inline(__always)
+    private static func choice(_ value: String, _ choices: Range<Int>, _ table: [Choice]) -> StaticString? {
+        var copy = value
+        return copy.withUTF8 { bytes in
+            for index in choices where JSONByteScan.equal(Self.bytes(table[index].value), bytes) {
+                return table[index].flag
+            }
+            return nil
+        }
     }
 
     static func bytes(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
@@ -277,5 +349,21 @@ struct ReadiumCSSRow: Sendable {
         return InlineText.fixedPoint(
             integerPart: clamped, fraction: 0, fractionDigits: 0, isNegative: false, trimsZeros: false)
             ?? InlineText()
+    }
+}
+
+extension ReadiumCSSRow.Gate {
+    /// Whether the slot holds the gate's value.
+    @inline(__always)
+    func holds(in values: SlotStorage) -> Bool {
+        switch self {
+        case .none: return true
+        case .string(let slot, let text):
+            guard case .string(let value) = values[slot] else { return false }
+            var copy = value
+            return copy.withUTF8 { JSONByteScan.equal(ReadiumCSSRow.bytes(text), $0) }
+        case .bool(let slot, let flag):
+            return values[slot]?.boolValue == flag
+        }
     }
 }

@@ -1,15 +1,41 @@
 import Foundation
 
 /// A Readium toolkit whose stored JSON an export must be readable by, and an import reads
-/// (Specs/CSS.md §2).
+/// (Specs/CSS.md §2). The raw value is the dialect's name everywhere: the back end's `dialect`
+/// parameter, the conformance vectors, the command-line tool.
+///
+/// ```swift
+/// ReadiumDialect(rawValue: "readium-ts@2.2")   // .readiumTypeScript22
+/// ReadiumDialect.allCases.map(\.rawValue)      // every name, for a usage line
+/// ```
 public enum ReadiumDialect: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Readium's Swift toolkit: colors as non-negative `0xRRGGBB` integers.
-    case readiumSwift
-    /// Readium's Kotlin toolkit: colors as negative ARGB integers, and no `spread: auto`.
-    case readiumKotlin
-    /// Readium's TypeScript navigator (`@readium/navigator` 2.x, web readers): other names and
-    /// units for some EPUB settings, no themes, and members we do not have (Specs/CSS.md §2.3).
-    case readiumTypeScript
+    /// Readium's Swift toolkit 3.x: colors as non-negative `0xRRGGBB` integers.
+    case readiumSwift = "readium-swift"
+    /// Readium's Kotlin toolkit 3.x: colors as negative ARGB integers, and no `spread: auto`.
+    case readiumKotlin = "readium-kotlin"
+    /// Readium's TypeScript navigator (web readers), the newest version checked
+    /// (`@readium/navigator` 2.12.x): other names and units for some EPUB settings, no themes,
+    /// and members we do not have (Specs/CSS.md §2.3). The name follows the navigator: when a
+    /// newer version is checked, `readium-ts` means it.
+    case readiumTypeScript = "readium-ts"
+    /// Readium's TypeScript navigator 2.2.5, for web readers still on it (Specs/CSS.md §2.3).
+    case readiumTypeScript22 = "readium-ts@2.2"
+    /// The key set of Readium's toolkits on Readium CSS 2 (the Swift toolkit's EPUB preferences
+    /// version 4): `columnCount` an integer, the image filter as strengths, no publisher styles
+    /// nor type scale (Specs/CSS.md §5). The step `migrate` takes.
+    case readiumCSS2 = "readium-css2"
+
+    /// The names of every dialect, for messages and usage text.
+    public static var allNames: [String] { allCases.map(\.rawValue) }
+
+    /// The navigator version a TypeScript dialect was checked against, or `nil`.
+    var typeScriptVersion: ReadiumTypeScriptVersion? {
+        switch self {
+        case .readiumTypeScript: return .navigator212
+        case .readiumTypeScript22: return .navigator22
+        default: return nil
+        }
+    }
 }
 
 /// Preferences written in a Readium dialect, and what the writing left out or changed.
@@ -57,6 +83,31 @@ public struct DialectExport: Sendable, Hashable {
 
 /// Preferences read from a Readium dialect, and what the reading could not translate.
 public struct DialectImport: Sendable, Hashable {
+    /// A member of the dialect's object that was not translated into a key of ours as it came,
+    /// and where it is kept.
+    public struct KeptMember: Sendable, Hashable {
+        /// The member's name in the dialect.
+        public var key: String
+        /// The key that keeps it: its own name (a member we have no setting for), a
+        /// `readium-ts:` key (a value with no value of ours, or one beyond our range), or a
+        /// `readium-ts:null:` key (a `null` member).
+        public var keptAs: String
+        /// Why, in English.
+        public var reason: String
+
+        /// Creates a kept member.
+        ///
+        /// - Parameters:
+        ///   - key: The member's name.
+        ///   - keptAs: The key that keeps it.
+        ///   - reason: Why.
+        public init(key: String, keptAs: String, reason: String) {
+            self.key = key
+            self.keptAs = keptAs
+            self.reason = reason
+        }
+    }
+
     /// The preferences, in our JSON: `null` members left out.
     public var preferences: Preferences
     /// The same as a JSON merge patch over stored preferences: also `null` for each key the
@@ -68,6 +119,14 @@ public struct DialectImport: Sendable, Hashable {
     /// (``PreferenceDiagnostic/Code/unsupportedValue``, ``PreferenceDiagnostic/Code/typeMismatch``),
     /// values coerced into our ranges (``PreferenceDiagnostic/Code/outOfRange``).
     public var diagnostics: [PreferenceDiagnostic]
+    /// The members kept rather than translated as they came, and where.
+    public var keptAside: [KeptMember]
+    /// The members left out altogether, with why.
+    public var dropped: [DialectExport.DroppedKey]
+
+    /// The values coerced into our ranges (``PreferenceDiagnostic/Code/outOfRange``): what a key
+    /// of ours now says instead of the dialect's value.
+    public var coerced: [PreferenceDiagnostic] { diagnostics.filter { $0.code == .outOfRange } }
 
     /// Creates an import.
     ///
@@ -75,10 +134,17 @@ public struct DialectImport: Sendable, Hashable {
     ///   - preferences: The preferences.
     ///   - mergePatch: The same as a merge patch.
     ///   - diagnostics: What was not translated.
-    public init(preferences: Preferences, mergePatch: JSONObject, diagnostics: [PreferenceDiagnostic] = []) {
+    ///   - keptAside: The members kept rather than translated.
+    ///   - dropped: The members left out.
+    public init(
+        preferences: Preferences, mergePatch: JSONObject, diagnostics: [PreferenceDiagnostic] = [],
+        keptAside: [KeptMember] = [], dropped: [DialectExport.DroppedKey] = []
+    ) {
         self.preferences = preferences
         self.mergePatch = mergePatch
         self.diagnostics = diagnostics
+        self.keptAside = keptAside
+        self.dropped = dropped
     }
 }
 
@@ -116,12 +182,15 @@ extension Preferences {
         switch dialect {
         case .readiumSwift: return exportedForReadium(Schema.catalogue, colors: .readiumSwift, kotlin: false)
         case .readiumKotlin: return exportedForReadium(Schema.catalogue, colors: .readiumKotlin, kotlin: true)
-        case .readiumTypeScript:
-            if Schema.identifier == EPUB.identifier {
-                var export = ReadiumTypeScriptExport(self)
+        case .readiumTypeScript, .readiumTypeScript22:
+            if Schema.identifier == EPUB.identifier, let version = dialect.typeScriptVersion {
+                var export = ReadiumTypeScriptExport(self, version: version)
                 return export.run()
             }
             return exportedVerbatim(Schema.catalogue)
+        case .readiumCSS2:
+            if Schema.identifier == EPUB.identifier { return ReadiumCSS2KeySet.export(self) }
+            return exportedForReadium(Schema.catalogue, colors: .readiumSwift, kotlin: false)
         }
     }
 
@@ -144,16 +213,19 @@ extension Preferences {
     public static func imported<Schema: SettingsSchema>(
         _ object: JSONObject, dialect: ReadiumDialect, for schema: Schema.Type
     ) -> DialectImport {
-        if dialect == .readiumTypeScript, Schema.identifier == EPUB.identifier {
-            var reading = ReadiumTypeScriptImport(object)
-            return reading.run()
+        if Schema.identifier == EPUB.identifier {
+            if let version = dialect.typeScriptVersion {
+                var reading = ReadiumTypeScriptImport(object, version: version)
+                return reading.run()
+            }
+            if dialect == .readiumCSS2 { return ReadiumCSS2KeySet.import(object) }
         }
         let members = object.members.filter { !$0.value.isNull }
         return DialectImport(preferences: Preferences(members: members), mergePatch: object)
     }
 
     /// Swift and Kotlin: the declared keys with values that decode, colors as integers.
-    private func exportedForReadium(_ catalogue: SettingCatalogue, colors: ColorEncoding, kotlin: Bool)
+    func exportedForReadium(_ catalogue: SettingCatalogue, colors: ColorEncoding, kotlin: Bool)
         -> DialectExport
     {
         var exported: [JSONObject.Member] = []

@@ -1,11 +1,9 @@
 import Foundation
 
-/// Readium's TypeScript navigator (`@readium/navigator` 2.2.5, `IEpubPreferences`): its names,
+/// Readium's TypeScript navigator (`@readium/navigator` 2.x, `IEpubPreferences`): its names,
 /// units and ranges where they differ from ours, and the rules both directions share
-/// (Specs/CSS.md §2.3).
+/// (Specs/CSS.md §2.3). What differs between its versions is in ``ReadiumTypeScriptVersion``.
 enum ReadiumTypeScript {
-    /// The navigator version the table was checked against.
-    static let navigatorVersion = "2.2.5"
 
     /// The prefix of the keys that keep, verbatim, a navigator value with no value of ours under
     /// a name of ours (`"readium-ts:columnCount": 3`): no setting has such a key, so the value is
@@ -13,14 +11,20 @@ enum ReadiumTypeScript {
     /// export writes it back under its name.
     static let keptPrefix = "readium-ts:"
 
-    /// The navigator's members that have no setting of ours, kept verbatim under their own names.
-    static let theirsOnly: Set<String> = [
-        "blendFilter", "constraint", "darkenFilter", "deprecatedFontSize", "fontOpticalSizing",
-        "fontSizeNormalize", "fontWidth", "invertFilter", "invertGaijiFilter", "iOSPatch", "iPadOSPatch",
-        "linkColor", "maximalLineLength", "minimalLineLength", "noRuby", "optimalLineLength", "pageGutter",
-        "scrollPaddingBottom", "scrollPaddingTop", "selectionBackgroundColor", "selectionTextColor",
-        "visitedColor",
-    ]
+    /// The prefix of the keys that keep a `null` member of the navigator's
+    /// (`"readium-ts:null:maximalLineLength": true`), so an export writes it back as `null`: a
+    /// `null` of ours would be "unset", and a key per member merges as any other key.
+    static let nullPrefix = "readium-ts:null:"
+
+    /// The key that keeps a `null` member.
+    static func null(_ member: String) -> String { nullPrefix + member }
+
+    /// The member a `readium-ts:null:` key keeps as `null`, or `nil`.
+    static func member(nullIn key: String) -> String? {
+        guard key.hasPrefix(nullPrefix) else { return nil }
+        let name = String(key.dropFirst(nullPrefix.count))
+        return name.isEmpty ? nil : name
+    }
 
     /// Our keys the navigator applies whatever else is set, but our model only while publisher
     /// styles are off: an export writes them only when the document turns publisher styles off,
@@ -42,12 +46,29 @@ enum ReadiumTypeScript {
     /// The font weights the navigator accepts (it ignores others).
     static let fontWeights = 100.0...1000.0
 
+    /// How a number member of ours relates to the navigator's: theirs = ours × `scale`.
+    static func scale(of key: String) -> Double? {
+        switch key {
+        case "fontSize", "lineHeight", "paragraphIndent", "paragraphSpacing", "wordSpacing": return 1
+        case "fontWeight": return 400
+        // Ours is a fraction of the half rem our CSS writes; theirs is rem.
+        case "letterSpacing": return 0.5
+        default: return nil
+        }
+    }
+
+    /// A number rounded to 5 fraction digits: the binary noise of a scale removed (150.5 stays
+    /// 150.5, never 150.49999999999997), as CSS numbers are written (Specs/CSS.md §1.2).
+    static func clean(_ value: Double) -> Double {
+        (value * 100_000).rounded(.toNearestOrAwayFromZero) / 100_000
+    }
+
     /// The key that keeps a navigator member's value aside.
     static func kept(_ key: String) -> String { keptPrefix + key }
 
-    /// The navigator member a `readium-ts:` key keeps, or `nil`.
+    /// The navigator member a `readium-ts:` key keeps, or `nil` (also for a `readium-ts:null:` key).
     static func member(keptIn key: String) -> String? {
-        guard key.hasPrefix(keptPrefix) else { return nil }
+        guard key.hasPrefix(keptPrefix), !key.hasPrefix(nullPrefix) else { return nil }
         let name = String(key.dropFirst(keptPrefix.count))
         return name.isEmpty ? nil : name
     }

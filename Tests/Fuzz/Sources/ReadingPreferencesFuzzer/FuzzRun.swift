@@ -181,7 +181,8 @@ struct FuzzRun {
             layout: random.oneIn(4) ? .fixed : .reflowable, languages: languages,
             readingProgression: random.pick(PublicationReadingProgression.allCases))
         let environment = ReadingEnvironment(
-            forceScroll: random.oneIn(4), appearance: random.pick(SystemAppearance.allCases))
+            forceScroll: random.oneIn(4), appearance: random.pick(SystemAppearance.allCases),
+            readiumCSS: random.pick(ReadiumCSSVersion.allCases))
         let fonts: [EPUB.FontFamily]? = random.oneIn(3) ? ["Literata", "Times \"New\" Roman"] : nil
         return EPUB.Resolver(
             publication: publication, defaults: defaults(), environment: environment,
