@@ -67,7 +67,7 @@ extension StorageConformanceRun {
         try await expectStored(shared?.preferences, at: Self.layer(.shared), "a refused key changes nothing")
         let listed = try await storage.names(of: .publications, configurable: configurable)
         expect(
-            !listed.contains(where: { $0.utf8.contains(0) }) && listed.contains("n"),
+            !listed.contains(where: { StorageLocation.holdsNUL($0) }) && listed.contains("n"),
             "publications after refused identifiers", expected: "n listed, nothing with U+0000",
             actual: "\(listed.map(\.debugDescription))")
         let profiles = try await storage.names(of: .profiles, configurable: configurable)

@@ -284,14 +284,7 @@ public struct SQLPreferencesStorage: PreferencesStorage {
         }
     }
 
-    static func path(of layer: StoreLayer) -> String {
-        switch layer {
-        case .shared: return "shared"
-        case .overrides: return "overrides"
-        case .profile(let id): return "profile/" + id
-        case .publication(let id): return "publication/" + id
-        }
-    }
+    static func path(of layer: StoreLayer) -> String { layer.scopePath }
 
     /// The configurable's identifier with everything but ASCII letters, digits, `-` and `.`
     /// percent-encoded. It never holds `/` or `:`, so no two locations share a scope, and no

@@ -149,12 +149,5 @@ struct StoreInvocation<Schema: ResolvableSchema> {
     }
 
     /// The layer's name for JSON: `shared`, `profile`, `publication` or `overrides`.
-    static func name(of layer: StoreLayer) -> String {
-        switch layer {
-        case .shared: return "shared"
-        case .overrides: return "overrides"
-        case .publication: return "publication"
-        case .profile: return "profile"
-        }
-    }
+    static func name(of layer: StoreLayer) -> String { layer.code }
 }

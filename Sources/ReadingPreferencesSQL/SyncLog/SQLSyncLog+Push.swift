@@ -309,7 +309,7 @@ extension SQLSyncLog {
                 skipped.append((scopeText, key, "no key"))
                 continue
             }
-            guard !key.utf8.contains(0) else {
+            guard !StorageLocation.holdsNUL(key) else {
                 skipped.append((scopeText, key, "a key holding U+0000, which no key may hold"))
                 continue
             }

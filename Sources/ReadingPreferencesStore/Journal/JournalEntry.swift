@@ -83,7 +83,7 @@ extension JournalEntry {
     ///   unknown cause, or an invalid stamp.
     public init(json: JSONValue) throws(SyncFormatError) {
         guard let object = json.objectValue else { throw SyncFormatError("a journal entry is not an object") }
-        guard let key = object["key"]?.stringValue, !key.utf8.contains(0) else {
+        guard let key = object["key"]?.stringValue, !StorageLocation.holdsNUL(key) else {
             throw SyncFormatError("a journal entry has no valid \"key\"")
         }
         guard let cause = object["cause"]?.stringValue, let origin = ChangeOrigin(rawValue: cause) else {

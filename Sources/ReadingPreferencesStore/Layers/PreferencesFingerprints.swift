@@ -37,10 +37,10 @@ public struct PreferencesFingerprints: Sendable, Hashable {
     }
 
     /// ``stored`` as an HTTP entity tag, quoted.
-    public var storedETag: String { "\"" + stored + "\"" }
+    public var storedETag: String { EntityTag.quoted(stored) }
 
     /// ``settings`` as an HTTP entity tag, quoted.
-    public var settingsETag: String { "\"" + settings + "\"" }
+    public var settingsETag: String { EntityTag.quoted(settings) }
 
     /// Whether an entity tag a client sent names these preferences: either fingerprint, quoted
     /// or not, weak (`W/`) or strong. `*` matches any state.
@@ -49,25 +49,7 @@ public struct PreferencesFingerprints: Sendable, Hashable {
     ///   commas).
     /// - Returns: Whether one of the tags is ``stored`` or ``settings``.
     public func matches(_ etag: String) -> Bool {
-        for tag in etag.split(separator: ",") {
-            var text = Substring(tag).trimmingSpaces
-            if text == "*" { return true }
-            if text.hasPrefix("W/") { text = text.dropFirst(2) }
-            if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
-                text = text.dropFirst().dropLast()
-            }
-            if text == stored || text == settings { return true }
-        }
-        return false
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingSpaces: Substring {
-        var text = self
-        while text.first == " " || text.first == "\t" { text.removeFirst() }
-        while text.last == " " || text.last == "\t" { text.removeLast() }
-        return text
+        EntityTag.header(etag, names: [stored, settings])
     }
 }
 

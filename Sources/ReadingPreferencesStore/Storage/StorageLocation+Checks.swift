@@ -49,10 +49,17 @@ extension StorageLocation {
         try checkIdentifier(configurable, "the configurable's identifier", nil)
     }
 
+    /// Whether a key or an identifier holds U+0000, which none may hold (Specs/Sync.md §1): the one
+    /// test every storage, sync and the back end use.
+    ///
+    /// - Parameter text: A key, an identifier or a profile id.
+    /// - Returns: Whether it holds U+0000.
+    public static func holdsNUL(_ text: String) -> Bool { text.utf8.contains(0) }
+
     private static func checkIdentifier(_ text: String, _ what: String, _ location: StorageLocation?)
         throws(StorageError)
     {
-        guard text.utf8.contains(0) else { return }
+        guard holdsNUL(text) else { return }
         throw StorageError(
             .invalidIdentifier, location: location,
             message: "\(what) \(quoted(text)) holds U+0000, which no identifier may hold", isTransient: false)
@@ -75,7 +82,7 @@ extension DocumentChange {
         for change in changes {
             try change.location.checked()
             guard case .layer = change.location, case .save(let preferences) = change.action else { continue }
-            for member in preferences.members where member.key.utf8.contains(0) {
+            for member in preferences.members where StorageLocation.holdsNUL(member.key) {
                 throw StorageError(
                     .invalidKey, location: change.location,
                     message:

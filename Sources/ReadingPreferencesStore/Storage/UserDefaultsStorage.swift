@@ -256,12 +256,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
     }
 
     private static func path(of layer: StoreLayer) -> String {
-        switch layer {
-        case .shared: return "shared"
-        case .overrides: return "overrides"
-        case .profile(let id): return "profile/" + encoded(id)
-        case .publication(let id): return "publication/" + encoded(id)
-        }
+        layer.identifier.map { layer.code + "/" + encoded($0) } ?? layer.code
     }
 
     /// Percent-encodes every UTF-8 byte but ASCII letters, digits, `-`, `.` and `_`.

@@ -18,17 +18,8 @@ struct AccountController: Sendable {
         let documents = try await data.storage(for: try await context.user()).export()
         let items = documents.compactMap { item -> JSONValue? in
             guard case .layer(let configurable, let layer) = item.location else { return nil }
-            var object: JSONObject = ["configurable": .string(configurable)]
-            switch layer {
-            case .shared: object["layer"] = "shared"
-            case .overrides: object["layer"] = "overrides"
-            case .profile(let id):
-                object["layer"] = "profile"
-                object["id"] = .string(id)
-            case .publication(let id):
-                object["layer"] = "publication"
-                object["id"] = .string(id)
-            }
+            var object: JSONObject = ["configurable": .string(configurable), "layer": .string(layer.code)]
+            if let id = layer.identifier { object["id"] = .string(id) }
             object["version"] = .string(item.document.version.rawValue)
             object["preferences"] = .object(item.document.preferences.jsonObject)
             return .object(object)

@@ -27,7 +27,7 @@ struct HistoryController: Sendable {
         let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
         let query = request.uri.queryParameters
         let key = query.get("key").map { String($0) }
-        if let key, key.utf8.contains(0) { throw Problem(.badRequest, "invalidKey", "a key never holds U+0000") }
+        if let key, StorageLocation.holdsNUL(key) { throw Problem(.badRequest, "invalidKey", "a key never holds U+0000") }
         return try await history(
             schema, of: user, layer: query.get("layer").map { String($0) },
             publication: try query.get("publication").map { try Self.identifier(String($0)) }, key: key)
@@ -136,7 +136,7 @@ struct HistoryController: Sendable {
 
     /// A publication identifier from a query or a body: refused with U+0000 (Specs/Store.md §8.4).
     static func identifier(_ text: String) throws -> String {
-        guard !text.utf8.contains(0) else {
+        guard !StorageLocation.holdsNUL(text) else {
             throw Problem(.badRequest, "invalidIdentifier", "a publication identifier never holds U+0000")
         }
         return text

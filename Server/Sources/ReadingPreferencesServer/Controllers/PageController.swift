@@ -34,7 +34,7 @@ public struct PageController: Sendable {
             // What the page will ask the API for is checked now, as the API would (400, 404).
             _ = try Configurables.schema(named: try context.parameters.require("configurable"))
             _ = try request.publicationContext()
-            if let book = request.uri.queryParameters.get("publication"), book.utf8.contains(0) {
+            if let book = request.uri.queryParameters.get("publication"), StorageLocation.holdsNUL(book) {
                 throw Problem(
                     .badRequest, "invalidIdentifier",
                     "the publication holds U+0000, which no identifier may hold")

@@ -239,14 +239,7 @@ struct PublicationsController: Sendable {
     }
 
     /// A layer's name in the form answer's `storedIn`.
-    static func name(of layer: StoreLayer) -> String {
-        switch layer {
-        case .shared: return "shared"
-        case .overrides: return "overrides"
-        case .profile: return "profile"
-        case .publication: return "publication"
-        }
-    }
+    static func name(of layer: StoreLayer) -> String { layer.code }
 
     /// The request's identity (set by ``BearerAuthentication`` on every `/v1` route).
     static func identity(_ context: ServerContext) throws -> RequestIdentity {

@@ -61,7 +61,7 @@ extension Request {
         guard let text = String(segment).removingPercentEncoding else {
             throw Problem(.badRequest, "invalidPath", "\(segment) is not percent-encoded correctly")
         }
-        guard !text.utf8.contains(0) else {
+        guard !StorageLocation.holdsNUL(text) else {
             throw Problem(
                 .badRequest, "invalidIdentifier",
                 "\(segment) holds U+0000 (%00), which no identifier may hold")

@@ -104,7 +104,7 @@ enum SyncSnapshot {
     /// only makes an edit younger).
     static func merge(_ pending: [JSONObject.Member], into document: inout SyncDocument) {
         for member in pending {
-            guard !member.key.utf8.contains(0), let entry = try? SyncEntry(json: member.value) else {
+            guard !StorageLocation.holdsNUL(member.key), let entry = try? SyncEntry(json: member.value) else {
                 continue
             }
             document.merge(entry, forKey: member.key)

@@ -183,7 +183,7 @@ extension ReplicaState {
                         skipped.append("documents.\(name).$id: a file's identifier, not a preference")
                         continue
                     }
-                    guard !key.utf8.contains(0) else {
+                    guard !StorageLocation.holdsNUL(key) else {
                         // Specs/Sync.md §1: no key holds U+0000; the entry is malformed, never cut.
                         skipped.append(
                             "documents.\(name).\(StorageLocation.quoted(key)): a key holding U+0000")

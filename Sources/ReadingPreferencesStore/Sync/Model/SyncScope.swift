@@ -24,38 +24,24 @@ public struct SyncScope: Sendable, Hashable, Comparable, CustomStringConvertible
     ///   - layer: The layer.
     public init?(configurable: String, layer: StoreLayer) {
         guard !configurable.isEmpty, !configurable.utf8.contains(UInt8(ascii: "/")),
-            !configurable.utf8.contains(0)
+            !StorageLocation.holdsNUL(configurable)
+        else { return nil }
+        guard layer.isSynced, (try? StorageLocation.layer(configurable: configurable, layer).checked()) != nil
         else { return nil }
         self.configurable = configurable
         self.layer = layer
-        switch layer {
-        case .shared: description = "\(configurable)/shared"
-        case .overrides: return nil
-        case .profile(let id):
-            guard ReplicaID.isValid(id) else { return nil }
-            description = "\(configurable)/profile/\(id)"
-        case .publication(let id):
-            guard !id.utf8.contains(0) else { return nil }
-            description = "\(configurable)/publication/\(id)"
-        }
+        description = configurable + "/" + layer.scopePath
     }
 
     /// Reads a scope from its text form, or `nil` when it is not one.
     ///
     /// - Parameter text: `epub/shared`, `epub/profile/<id>` or `epub/publication/<identifier>`.
     public init?(_ text: String) {
-        let parts = text.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2 else { return nil }
-        let configurable = String(parts[0])
-        switch (parts[1], parts.count) {
-        case ("shared", 2): self.init(configurable: configurable, layer: .shared)
-        case ("profile", 3): self.init(configurable: configurable, layer: .profile(String(parts[2])))
-        case ("publication", 3): self.init(configurable: configurable, layer: .publication(String(parts[2])))
-        default: return nil
-        }
+        let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let layer = StoreLayer(scopePath: String(parts[1])) else { return nil }
+        self.init(configurable: String(parts[0]), layer: layer)
     }
 
-    /// Where the scope's document lives in a storage.
     /// Where the document lives in a storage.
     public var location: StorageLocation { .layer(configurable: configurable, layer) }
     /// Where the scope's sync snapshot lives in a storage.
