@@ -43,18 +43,13 @@ public struct DialectCase: Sendable, Hashable {
     var mergePatch: JSONObject?
     var roundTrip = false
 
-    /// The back end's names of the dialects (`?dialect=`), which the vectors use too.
-    public static let names: [String: ReadiumDialect] = [
-        "readium-swift": .readiumSwift, "readium-kotlin": .readiumKotlin, "readium-ts": .readiumTypeScript,
-    ]
-
     init(_ reader: JSONMemberReader) throws(JSONMemberError) {
         let name = try reader.string("dialect") ?? ""
-        guard let dialect = Self.names[name] else {
+        guard let dialect = ReadiumDialect(name: name) else {
             throw JSONMemberError(
                 path: "dialect",
                 message: "unknown dialect \(JSONMemberReader.quoted(name)) (expected one of "
-                    + Self.names.keys.sorted().joined(separator: ", ") + ")")
+                    + ReadiumDialect.names.joined(separator: ", ") + ")")
         }
         self.dialect = dialect
         if let object = try reader.object("import") {
