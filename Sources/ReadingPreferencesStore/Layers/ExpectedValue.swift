@@ -21,10 +21,10 @@ public struct ExpectedValue: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - key: The key.
-    ///   - value: The value it held, or `nil` for none.
+    ///   - value: The value it held, or `nil` (or JSON `null`, which no stored key holds) for none.
     public init(key: String, value: JSONValue?) {
         self.key = key
-        self.value = value
+        self.value = value?.isNull == true ? nil : value
     }
 
     /// Whether the key holds this value in `preferences`.
