@@ -16,12 +16,21 @@ reports="Server/.build/contract/$name"
 rm -rf "$reports"
 mkdir -p "$reports"
 
-token=$("$server" add-user "contract-$name-$$" "$@" | awk '/^token /{print $2}')
-[ -n "$token" ] || { echo "add-user printed no token" >&2; exit 1; }
+token=$("$server" add-user "contract-$name-$$" "$@" 2>"$reports/add-user.err" | awk '/^token /{print $2}')
+[ -n "$token" ] || { cat "$reports/add-user.err" >&2; echo "add-user printed no token" >&2; exit 1; }
+# add-user says nothing else: no warning of a database client used before its run loop.
+if [ -s "$reports/add-user.err" ]; then
+    cat "$reports/add-user.err" >&2
+    echo "add-user ($name) wrote to standard error" >&2
+    exit 1
+fi
 
 # shellcheck source=serve.sh
 source .ci/serve.sh
 serve "$reports/server.log" "$@"
+# serve says which database it opened, first.
+head -n 1 "$reports/server.log" | grep -Eq '^readingprefs-server: (embedded SQLite database at |PostgreSQL database )' \
+    || { cat "$reports/server.log" >&2; echo "serve ($name) did not say which database it opened" >&2; exit 1; }
 stop() { kill "$pid" 2>/dev/null || true; }
 trap stop EXIT
 

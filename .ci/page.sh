@@ -31,7 +31,7 @@ first=$("$server" add-user page-reader --data-dir "$data" | awk '/^token /{print
 other=$("$server" add-user page-other --data-dir "$data" | awk '/^token /{print $2}')
 # shellcheck source=serve.sh
 source .ci/serve.sh
-serve "$out/server.log" --data-dir "$data"
+serve "$out/server.log" --data-dir "$data" --fonts "Literata, OpenDyslexic"
 stop() { kill "$pid" 2>/dev/null || true; rm -rf "$data"; }
 trap stop EXIT
 

@@ -7,7 +7,9 @@
 #   .ci/postgres.sh stop
 set -euo pipefail
 
-state=/tmp/readingprefs-ci-postgres
+# Each run its own folder (machines are shared: a fixed path let one run's start remove another
+# run's cluster); `start` exports it, so the `stop` of the same run finds it.
+state=${READINGPREFS_CI_POSTGRES_STATE:-}
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
 
 as_owner() {
@@ -25,7 +27,9 @@ start() {
     if [ "$(id -u)" -eq 0 ] && ! id postgres >/dev/null 2>&1; then
         useradd --system --home-dir /var/lib/postgresql --shell /bin/false postgres
     fi
-    rm -rf "$state"
+    state=$(mktemp -d /tmp/readingprefs-ci-postgres.XXXXXX)
+    export READINGPREFS_CI_POSTGRES_STATE=$state
+    chmod 755 "$state"
     mkdir -p "$state/data" "$state/socket"
     if [ "$(id -u)" -eq 0 ]; then chown -R postgres "$state"; fi
     as_owner "$bin/initdb" -D "$state/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >/dev/null
@@ -42,7 +46,7 @@ start() {
 stop() {
     local bin
     bin=$(pg_bin)
-    [ -n "$bin" ] && [ -d "$state/data" ] || return 0
+    [ -n "$bin" ] && [ -n "$state" ] && [ -d "$state/data" ] || return 0
     as_owner "$bin/pg_ctl" -D "$state/data" -m fast -w stop >/dev/null || true
     rm -rf "$state"
 }

@@ -43,10 +43,14 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
-            // The HTTP contract, served at GET /openapi.json byte for byte.
+            // The HTTP contract, served at GET /openapi.json byte for byte; the settings page's
+            // files (PageController.assets).
             resources: [
                 .embedInCode("Contract/openapi.json"), .embedInCode("Page/settings.html"),
-                .embedInCode("Page/settings.js"), .embedInCode("Page/settings.css"),
+                .embedInCode("Page/settings.css"), .embedInCode("Page/settings.js"), .embedInCode("Page/page.js"),
+                .embedInCode("Page/form.js"), .embedInCode("Page/controls.js"), .embedInCode("Page/edits.js"),
+                .embedInCode("Page/conflicts.js"), .embedInCode("Page/preview.js"), .embedInCode("Page/live.js"),
+                .embedInCode("Page/passage.svg"), .embedInCode("Page/favicon.ico"),
             ]
         ),
         .executableTarget(

@@ -21,6 +21,13 @@ public enum CatalogueDocument {
         .object([
             "configurable": .string(configurable),
             "publicationKeys": .array(catalogue.publicationKeys.map(JSONValue.string)),
+            "groups": .array(
+                catalogue.groups.map { group in
+                    .object([
+                        "id": .string(group.id), "title": .string(group.title),
+                        "keys": .array(group.keys.map(JSONValue.string)),
+                    ])
+                }),
             "settings": .array(catalogue.descriptors.map(entry)),
         ])
     }
@@ -63,7 +70,17 @@ public enum CatalogueDocument {
         for (index, entry) in entries.enumerated() {
             descriptors.append(try descriptor(entry, path: JSONMemberReader.join("settings", index: index)))
         }
-        return SettingCatalogue(descriptors)
+        var groups: [SettingCatalogue.Group] = []
+        for (index, json) in (try reader.array("groups") ?? []).enumerated() {
+            let group = try JSONMemberReader(json, path: JSONMemberReader.join("groups", index: index))
+            guard let id = try group.string("id"), !id.isEmpty else {
+                throw JSONMemberError(path: group.path("id"), message: "missing (the group's id)")
+            }
+            groups.append(
+                SettingCatalogue.Group(
+                    id: id, title: try group.string("title") ?? id, keys: try group.strings("keys") ?? []))
+        }
+        return SettingCatalogue(descriptors, groups: groups)
     }
 
     static func descriptor(_ json: JSONValue, path: String) throws(JSONMemberError) -> SettingDescriptor {

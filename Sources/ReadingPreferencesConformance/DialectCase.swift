@@ -42,17 +42,16 @@ public struct DialectCase: Sendable, Hashable {
     var diagnostics: [String]?
     var mergePatch: JSONObject?
     var roundTrip = false
-
     var keptAside: [String]?
 
     init(_ reader: JSONMemberReader) throws(JSONMemberError) {
         // The dialects' names are their raw values, as the back end's `?dialect=` spells them.
         let name = try reader.string("dialect") ?? ""
-        guard let dialect = ReadiumDialect(rawValue: name) else {
+        guard let dialect = ReadiumDialect(name: name) else {
             throw JSONMemberError(
                 path: "dialect",
                 message: "unknown dialect \(JSONMemberReader.quoted(name)) (expected one of "
-                    + ReadiumDialect.allNames.joined(separator: ", ") + ")")
+                    + ReadiumDialect.names.joined(separator: ", ") + ")")
         }
         self.dialect = dialect
         if let object = try reader.object("import") {

@@ -10,11 +10,16 @@ package struct ReconciliationInput: Sendable {
         package var seen: UInt64
         package var retired: UInt64?
         package var merged: [ReplicaID: SyncStamp]?
+        /// Since it came back after a retirement: its entries older than this stay ignored.
+        package var ignoredBefore: UInt64?
 
-        package init(seen: UInt64, retired: UInt64?, merged: [ReplicaID: SyncStamp]?) {
+        package init(
+            seen: UInt64, retired: UInt64?, merged: [ReplicaID: SyncStamp]?, ignoredBefore: UInt64? = nil
+        ) {
             self.seen = seen
             self.retired = retired
             self.merged = merged
+            self.ignoredBefore = ignoredBefore
         }
     }
 
@@ -66,7 +71,8 @@ package struct ReconciliationInput: Sendable {
         state.merged = local?.merged ?? [:]
         for (id, known) in known {
             state.known[id] = SyncState.KnownReplica(
-                seen: known.seen, writer: nil, retired: known.retired, merged: known.merged)
+                seen: known.seen, writer: nil, retired: known.retired, merged: known.merged,
+                ignoredBefore: known.ignoredBefore)
         }
         let documents = local?.documents ?? [:]
         state.scopes = Set(documents.keys)

@@ -124,7 +124,7 @@ public struct SyncMergeCase: Sendable, Hashable {
                 seen: try Self.integer(known, "seen") ?? 0, retired: try Self.integer(known, "retired"),
                 merged: try known.value("merged").map { json throws(JSONMemberError) in
                     try Self.stamps(json, path: known.path("merged"))
-                })
+                }, ignoredBefore: try Self.integer(known, "ignoredBefore"))
         }
         let expect = try JSONMemberReader(reader.value("expect") ?? .object(JSONObject()), path: "expect")
         if let object = try expect.object("documents") {

@@ -98,26 +98,44 @@ extension PreferencesStore {
         return writes.changes
     }
 
-    /// Runs `body` unconditionally (`etag` is `nil`), or, with the publication's documents read
-    /// again and their fingerprints matching `etag`, again whenever its batch conflicts (the
-    /// precondition is then checked anew).
+    /// Runs `body` unconditionally (`etag` is `nil` and nothing is expected), or, with the
+    /// publication's documents read again, their fingerprints matching `etag` and every expected
+    /// key holding its expected value, again whenever its batch conflicts (the preconditions are
+    /// then checked anew).
     func conditionally<Result>(
-        _ etag: String?, publication: String?, context: PublicationContext, _ turn: WriteTurn,
+        _ etag: String?, expecting expectations: [ExpectedValue] = [], publication: String?,
+        context: PublicationContext, _ turn: WriteTurn,
         _ body: (PublicationInputs?) async throws -> Result
     ) async throws -> Result {
-        guard let etag else { return try await body(nil) }
+        guard etag != nil || !expectations.isEmpty else { return try await body(nil) }
         try await flush(turn)
         return try await retryingOnConflict(location(.shared)) { () async throws -> Result in
             let inputs = try await freshInputs(for: publication)
             let fingerprints = inputs.fingerprints(resolved(inputs, context: context))
-            guard fingerprints.matches(etag) else {
+            let place = location(publication.map(StoreLayer.publication) ?? .shared)
+            if let etag, !fingerprints.matches(etag) {
                 throw StorageError(
-                    .preconditionFailed,
-                    location: location(publication.map(StoreLayer.publication) ?? .shared),
+                    .preconditionFailed, location: place,
                     message: "the preferences changed since they were read: \(etag) is neither the stored "
                         + "fingerprint \(fingerprints.storedETag) nor the settings fingerprint "
                         + fingerprints.settingsETag,
                     version: StorageVersion(fingerprints.stored))
+            }
+            // Specs/Store.md §12.5: only the keys the edit names; other keys changing is no conflict.
+            let merged = inputs.merged
+            let stale = expectations.filter { !$0.holds(in: merged) }.map {
+                StaleValue(key: $0.key, expected: $0.value, stored: merged[$0.key])
+            }
+            if !stale.isEmpty {
+                var error = StorageError(
+                    .preconditionFailed, location: place,
+                    message: stale.map {
+                        "\($0.key) changed since it was read: \($0.expected?.jsonString() ?? "none") expected, "
+                            + "\($0.stored?.jsonString() ?? "none") stored"
+                    }.joined(separator: "; "),
+                    version: StorageVersion(fingerprints.stored))
+                error.staleValues = stale
+                throw error
             }
             return try await body(inputs)
         }

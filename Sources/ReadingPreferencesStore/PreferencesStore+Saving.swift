@@ -179,18 +179,25 @@ extension PreferencesStore {
     ///   - etag: The ETag the client read, either of the publication's
     ///     ``PreferencesFingerprints`` (quoted or not; `*` matches any state), or `nil` for an
     ///     unconditional edit. The check and the writes are one storage batch.
+    ///   - expectations: The values the client read for the keys it changes (``ExpectedValue``,
+    ///     compared with the merged stored preferences of the publication, overrides aside):
+    ///     the edits apply only if each still holds; changes of other keys are no conflict.
     /// - Returns: What was written, one change per key, in order.
     /// - Throws: `PreferenceError` for a rejected edit, ``StorageError`` with
     ///   ``StorageError/Code/preconditionFailed`` when the preferences changed since the client
-    ///   read them (nothing is written then), or another ``StorageError``.
+    ///   read them, or an expected key holds another value (listed in
+    ///   ``StorageError/staleValues``); nothing is written then. Or another ``StorageError``.
     @discardableResult
     public func apply(
         _ edits: [PreferenceEdit], publication: String? = nil,
         context: PublicationContext = PublicationContext(),
-        to layer: StoreLayer? = nil, allowingUnknownKeys: Bool = false, ifMatch etag: String? = nil
+        to layer: StoreLayer? = nil, allowingUnknownKeys: Bool = false, ifMatch etag: String? = nil,
+        expecting expectations: [ExpectedValue] = []
     ) async throws -> [StoredChange] {
         try await section.run { turn in
-            try await conditionally(etag, publication: publication, context: context, turn) { inputs in
+            try await conditionally(
+                etag, expecting: expectations, publication: publication, context: context, turn
+            ) { inputs in
                 if layer == .overrides {
                     // Validate on the overrides alone, then write the keys that changed there.
                     let original = try await preferences(in: .overrides).withoutReservedKeys

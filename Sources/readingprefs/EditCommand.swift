@@ -21,6 +21,7 @@ enum EditCommand {
         let inputs = try InputFiles.load(arguments, catalogue: kind.catalogue).inputs
         // Read, edit and write under the file's lock, so concurrent edits never lose an update.
         var edited = Preferences()
+        var original = Preferences()
         do throws(DurableFile.UpdateError<ToolError>) {
             try DurableFile.update(at: path) { (current: Data?) throws(ToolError) -> Data? in
                 var preferences = Preferences()
@@ -31,6 +32,7 @@ enum EditCommand {
                         throw .failure("preferences file \(path): \(error); \(path) is unchanged")
                     }
                 }
+                original = preferences
                 var editor = kind.makeEditor(preferences: preferences, inputs: inputs)
                 do throws(PreferenceError) {
                     try editor.apply(edit)
@@ -55,6 +57,19 @@ enum EditCommand {
             }
         }
         Console.out(edited.jsonString(options: .init(prettyPrinted: true)))
+        // As `store set` says it: a value kept within its range, a key written for activation.
+        if let key = edit.key {
+            var requested: JSONValue?
+            if case .set(_, let value?, _) = edit { requested = value }
+            for member in edited.members where original[member.key] != member.value {
+                guard
+                    let note = EditNote.text(
+                        written: member.key, value: member.value, edited: key, requested: requested,
+                        descriptor: kind.catalogue.descriptor(forKey: key))
+                else { continue }
+                Console.error("readingprefs: note: \(member.key): \(note)")
+            }
+        }
         return 0
     }
 

@@ -15,13 +15,25 @@ struct InputFiles {
     /// environment's Readium CSS, over the environment file's.
     ///
     /// With `missingPreferencesIsEmpty` (for `edit`), a preferences file that does not exist
-    /// reads as empty preferences.
+    /// reads as empty preferences. With `dialect`, the preferences file is a Readium toolkit's
+    /// object, read into ours (Specs/CSS.md §2); what could not be translated is said on standard
+    /// error.
     static func load(
         _ arguments: Arguments, catalogue: SettingCatalogue, preferencesPath: String? = nil,
-        missingPreferencesIsEmpty: Bool = false
+        missingPreferencesIsEmpty: Bool = false, dialect: (ReadiumDialect, ConfigurableKind)? = nil
     ) throws(ToolError) -> InputFiles {
         var files = InputFiles()
-        if let path = preferencesPath ?? arguments.values["preferences"] {
+        if let path = preferencesPath ?? arguments.values["preferences"], let (dialect, kind) = dialect {
+            let toolkit = try Self.object(path, role: "\(dialect.name) preferences")
+            let reading = kind.imported(toolkit, dialect: dialect)
+            DialectOptions.report(reading, from: dialect)
+            files.preferences = reading.preferences
+            do throws(JSONDecodingError) {
+                files.diagnostics = try catalogue.decode(json: reading.preferences.jsonData()).diagnostics
+            } catch {
+                throw .failure("\(dialect.name) preferences file \(path): \(error)")
+            }
+        } else if let path = preferencesPath ?? arguments.values["preferences"] {
             if !(missingPreferencesIsEmpty && !FileManager.default.fileExists(atPath: path)) {
                 let data = try read(path, role: "preferences")
                 do throws(JSONDecodingError) {
@@ -70,6 +82,19 @@ struct InputFiles {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw .failure("\(role) file \(path): cannot be read (check its permissions)")
+        }
+    }
+
+    /// Reads a JSON file whose top level must be an object (a preferences object in any dialect,
+    /// legacy settings).
+    static func object(_ path: String, role: String, of what: String = "a JSON object") throws(ToolError)
+        -> JSONObject
+    {
+        try decode(path, role: role) { json throws(JSONMemberError) in
+            guard case .object(let object) = json else {
+                throw JSONMemberError(path: "", message: "expected \(what), got \(json.typeName)")
+            }
+            return object
         }
     }
 

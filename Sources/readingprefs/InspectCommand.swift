@@ -3,7 +3,7 @@ import ReadingPreferences
 
 /// `readingprefs inspect`: the settings form as a table (or JSON), then the diagnostics.
 enum InspectCommand {
-    static let spec = OptionSpec.inputs.adding(.init(flags: ["json"]))
+    static let spec = OptionSpec.inputs.adding(.init(flags: ["json"])).adding(DialectOptions.spec)
 
     static func run(_ tokens: [String]) throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(tokens, command: "inspect", spec: spec)
@@ -13,7 +13,8 @@ enum InspectCommand {
         }
         try arguments.requirePositionals(0, 0, command: "inspect", usage: "no arguments")
         let kind = try arguments.configurable()
-        let files = try InputFiles.load(arguments, catalogue: kind.catalogue)
+        let dialect = try DialectOptions.dialect(arguments).map { ($0, kind) }
+        let files = try InputFiles.load(arguments, catalogue: kind.catalogue, dialect: dialect)
         let editor = kind.editor(for: files)
         if arguments.flags.contains("json") {
             try printJSON(editor, diagnostics: files.diagnostics)

@@ -47,7 +47,7 @@ enum MigrateCommand {
     static func dialect(_ name: String) throws(ToolError) -> ReadiumDialect {
         guard let dialect = ReadiumDialect(rawValue: name) else {
             throw .usage(
-                "unknown key set '\(name)' (expected one of \(ReadiumDialect.allNames.joined(separator: ", ")))"
+                "unknown key set '\(name)' (expected one of \(ReadiumDialect.names.joined(separator: ", ")))"
             )
         }
         return dialect

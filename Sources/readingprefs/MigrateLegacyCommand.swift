@@ -15,13 +15,8 @@ enum MigrateLegacyCommand {
             throw .usage("migrate-legacy applies to the epub configurable only, not '\(kind.rawValue)'")
         }
         let path = arguments.positionals[0]
-        let legacy = try InputFiles.decode(path, role: "legacy settings") { json throws(JSONMemberError) in
-            guard case .object(let object) = json else {
-                throw JSONMemberError(
-                    path: "", message: "expected a JSON object of --USER__* settings, got \(json.typeName)")
-            }
-            return object
-        }
+        let legacy = try InputFiles.object(
+            path, role: "legacy settings", of: "a JSON object of --USER__* settings")
         let (preferences, diagnostics) = EPUB.migrateLegacy(legacy)
         Console.out(preferences.jsonString(options: .init(prettyPrinted: true)))
         diagnostics.map(DiagnosticLine.text).forEach(Console.error)

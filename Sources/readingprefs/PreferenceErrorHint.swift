@@ -14,7 +14,7 @@ enum PreferenceErrorHint {
         }
         switch error.code {
         case .typeMismatch, .unsupportedValue, .notANumber:
-            return " (expected \(expected(descriptor)))"
+            return " (expected \(descriptor.expectedValues))"
         case .wrongKind:
             return
                 " (\(descriptor.key) is a \(kindName(descriptor.kind)) setting: \(operations(descriptor.kind)))"
@@ -22,32 +22,6 @@ enum PreferenceErrorHint {
             return " (its requirements cannot be met by changing other settings; set them yourself)"
         case .unknownKey:
             return ""
-        }
-    }
-
-    /// What a setting accepts, in words.
-    static func expected(_ descriptor: SettingDescriptor) -> String {
-        if let values = descriptor.supportedValues {
-            // JSON forms, so `"2"` shows that the column count is a string.
-            let forms = values.map { value in
-                value.stringValue.map { JSONValue.string($0).jsonString() } ?? value.description
-            }
-            return "one of \(forms.joined(separator: ", "))"
-        }
-        if let range = descriptor.range {
-            return "a number from \(JSONNumber(range.lowerBound)) to \(JSONNumber(range.upperBound))"
-        }
-        switch descriptor.coder {
-        case .bool: return "true or false"
-        case .color: return "a color such as \"#FF8800\" or \"teal\""
-        case .double: return "a number"
-        case .integer: return "a whole number"
-        case .enumeration(let cases):
-            return "one of " + cases.map { JSONValue.string($0).jsonString() }.joined(separator: ", ")
-        case .language: return "a BCP 47 language tag such as \"en\", \"ar-EG\" or \"zh-Hant\""
-        case .string: return "a string"
-        case .stringMap: return "an object whose values are strings, such as {\"en\": \"Alex\"}"
-        case .json: return "a JSON value"
         }
     }
 

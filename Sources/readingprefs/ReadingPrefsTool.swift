@@ -5,7 +5,7 @@ enum ReadingPrefsTool {
 
     /// The commands, by name.
     enum Command: String, CaseIterable {
-        case inspect, resolve, edit, css, validate
+        case inspect, resolve, edit, css, convert, validate
         case migrateLegacy = "migrate-legacy"
         case migrate
         case conformance, catalogue, store, sync, why, history, revert, help
@@ -19,7 +19,11 @@ enum ReadingPrefsTool {
             switch error {
             case .usage(let message):
                 Console.error("readingprefs: error: \(message)")
-                let command = arguments.first.flatMap(Command.init(rawValue:)).map { " \($0.rawValue)" } ?? ""
+                let command =
+                    arguments.first.flatMap(Command.init(rawValue:)).flatMap {
+                        $0 == .help ? nil : " \($0.rawValue)"
+                    }
+                    ?? ""
                 Console.error("Run 'readingprefs help\(command)' for usage.")
                 return 2
             case .failure(let message):
@@ -51,11 +55,12 @@ enum ReadingPrefsTool {
         }
         let rest = Array(arguments.dropFirst())
         switch command {
-        case .help: return help(rest)
+        case .help: return try help(rest)
         case .inspect: return try InspectCommand.run(rest)
         case .resolve: return try ResolveCommand.run(rest)
         case .edit: return try EditCommand.run(rest)
         case .css: return try CSSCommand.run(rest)
+        case .convert: return try ConvertCommand.run(rest)
         case .validate: return try ValidateCommand.run(rest)
         case .migrateLegacy: return try MigrateLegacyCommand.run(rest)
         case .migrate: return try MigrateCommand.run(rest)
@@ -69,12 +74,22 @@ enum ReadingPrefsTool {
         }
     }
 
-    private static func help(_ arguments: [String]) -> Int32 {
-        if let name = arguments.first, let command = Command(rawValue: name) {
-            Console.out(Usage.text(for: command))
-        } else {
+    /// `help` prints the whole usage; `help COMMAND` one command's. A topic that is no command
+    /// is a usage error naming the topics, never the general help with success.
+    private static func help(_ arguments: [String]) throws(ToolError) -> Int32 {
+        guard let name = arguments.first else {
             Console.out(Usage.full)
+            return 0
         }
+        guard arguments.count == 1 else {
+            throw .usage("help takes one topic, got \(arguments.count): \(arguments.joined(separator: " "))")
+        }
+        guard let command = Command(rawValue: name) else {
+            throw .usage(
+                "no help topic '\(name)'\(suggestion(for: name)); topics: "
+                    + Command.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        Console.out(Usage.text(for: command))
         return 0
     }
 

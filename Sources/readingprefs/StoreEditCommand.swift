@@ -30,7 +30,9 @@ enum StoreEditCommand {
         var lines: [String] = []
         var entries: [JSONValue] = []
         for change in changes {
-            let note = self.note(for: change, key: key, requested: requested, descriptor: descriptor)
+            let note = EditNote.text(
+                written: change.key, value: change.newValue, edited: key, requested: requested,
+                descriptor: descriptor, isOverride: change.layer == .overrides)
             let place = await invocation.describe(change.layer)
             lines.append(
                 "\(change.key): \(change.oldValue?.jsonString() ?? "none") → \(change.newValue?.jsonString() ?? "none")"
@@ -54,21 +56,6 @@ enum StoreEditCommand {
             if let message { Console.out(message) }
         }
         return 0
-    }
-
-    /// Why a written value is not the one asked for, or why a key was written at all.
-    private static func note(
-        for change: StoredChange, key: String, requested: JSONValue?, descriptor: SettingDescriptor?
-    ) -> String? {
-        guard change.key.isScalarEqual(to: key) else {
-            return change.layer == .overrides ? nil : "written so that \(key) takes effect"
-        }
-        guard let requested, let stored = change.newValue, requested != stored else { return nil }
-        if let range = descriptor?.range {
-            return
-                "\(requested.jsonString()) asked; kept within \(JSONNumber(range.lowerBound))…\(JSONNumber(range.upperBound))"
-        }
-        return "\(requested.jsonString()) asked; stored as the setting writes it"
     }
 
     /// What to say when nothing was written: where the key is, and how to change it there.

@@ -84,7 +84,10 @@ enum SyncCommand {
             "received": .array(report.changes.map(change)),
             "removedDocuments": .array(
                 report.removedDocuments.map {
-                    ["scope": .string($0.scope.description), "keys": .number(JSONNumber($0.keys))]
+                    [
+                        "scope": .string($0.scope.description), "keys": .number(JSONNumber($0.keys)),
+                        "cause": .string($0.cause.rawValue),
+                    ]
                 }),
             "problems": .array(report.problems.map { .string($0.description) }),
         ]

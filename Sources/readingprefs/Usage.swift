@@ -11,13 +11,14 @@ enum Usage {
         Commands:
         \(commandList)
 
-        Input options (inspect, resolve, css, edit):
+        Input options (inspect, resolve, css, edit; --dialect: inspect, resolve):
           --preferences FILE   a JSON object of preferences, e.g. {"fontSize": 1.2, "theme": "dark"}
           --defaults FILE      the app defaults, a JSON object with the same keys
           --publication FILE   e.g. {"layout": "reflowable", "languages": ["en"], "readingProgression": "auto"}
           --environment FILE   e.g. {"forceScroll": false, "appearance": "dark", "readiumCSS": 2}
           --readium-css 1|2    the navigator's Readium CSS (default 1): what css writes for, and
                                what effectiveness follows (EPUB)
+          --dialect DIALECT    the preferences file is a Readium toolkit's JSON (\(shortDialects))
           --configurable NAME  \(configurables)
                                css is EPUB only; PDF reads the publication's readingProgression,
                                TTS its first language, audio nothing (the environment is EPUB only)
@@ -34,10 +35,16 @@ enum Usage {
           readingprefs edit prefs.json adjustBy fontSize -0.1
           readingprefs css --preferences prefs.json --json
           readingprefs css --preferences prefs.json --readium-css 2
+          readingprefs resolve --preferences thorium.json --dialect readium-ts
+          readingprefs convert prefs.json --to kotlin
           readingprefs conformance Specs/Conformance
 
         Run 'readingprefs help COMMAND' for one command.
         """
+
+    static var shortDialects: String {
+        ReadiumDialect.allCases.map(\.shortName).joined(separator: ", ")
+    }
 
     static var configurables: String {
         ConfigurableKind.allNames.joined(separator: ", ") + " (default epub)"
@@ -60,6 +67,8 @@ enum Usage {
         case .resolve: return ("resolve", "the resolved settings as JSON")
         case .edit: return ("edit FILE OP [KEY] [VALUE]", "apply one edit to a preferences file, atomically")
         case .css: return ("css", "the Readium CSS inline style and page layout (EPUB)")
+        case .convert:
+            return ("convert FILE --from/--to DIALECT", "preferences to or from a Readium toolkit's JSON")
         case .validate: return ("validate FILE", "the diagnostics of a preferences file; exit 1 on errors")
         case .migrateLegacy: return ("migrate-legacy FILE", "convert Readium's legacy --USER__* settings")
         case .migrate: return ("migrate FILE [--to|--from NAME]", "to or from Readium CSS 2's key set (EPUB)")
@@ -83,7 +92,7 @@ enum Usage {
         switch command {
         case .inspect:
             return """
-                Usage: readingprefs inspect [--configurable NAME] [--json] \(inputs)
+                Usage: readingprefs inspect [--configurable NAME] [--json] [--dialect DIALECT] \(inputs)
 
                 Prints the settings form of the configurable (epub by default; pdf, audio, tts) as a
                 table, one row per user-facing setting: its KEY, its CONTROL (toggle, stepper or
@@ -92,15 +101,37 @@ enum Usage {
                 EFFECTIVE and, when not, WHY NOT. Then the diagnostics of the preferences file.
                 With --json, prints the form as JSON (pretty, keys sorted) and the diagnostics on
                 standard error.
+                With --dialect DIALECT, the preferences file is a Readium toolkit's JSON
+                (\(DialectOptions.accepted)), read into ours first; what could not be
+                translated is said on standard error.
                 With no arguments at all, readingprefs inspects a built-in sample publication
                 (readingprefs --configurable pdf shows the PDF sample).
                 """
         case .resolve:
             return """
-                Usage: readingprefs resolve \(inputs)
+                Usage: readingprefs resolve \(inputs) [--dialect DIALECT]
 
                 Prints the resolved settings as JSON, in catalogue order; null means the setting
                 resolved to none (the publisher's style shows).
+                With --dialect DIALECT, the preferences file is a Readium toolkit's JSON, read into
+                ours, and the settings that resolved to a value are written in that dialect (what
+                it has no member for is said on standard error). DIALECT: \(DialectOptions.accepted).
+                """
+        case .convert:
+            return """
+                Usage: readingprefs convert FILE [--from DIALECT] [--to DIALECT] [--compact] [--configurable NAME]
+
+                Converts a JSON object of preferences between ours and a Readium toolkit's
+                (Specs/CSS.md §2): --from DIALECT reads FILE as that toolkit's and prints ours;
+                --to DIALECT reads FILE as ours and prints the toolkit's; both convert from one
+                toolkit to another through ours. What was dropped, changed, or kept untranslated
+                (kept under readium-ts: keys, so it comes back on the way out) goes to standard
+                error. DIALECT: \(DialectOptions.accepted).
+
+                Examples:
+                  readingprefs convert prefs.json --to readium-ts
+                  readingprefs convert thorium.json --from ts
+                  readingprefs convert swift.json --from swift --to kotlin
                 """
         case .edit:
             return """
@@ -148,7 +179,7 @@ enum Usage {
                 readium-css2: the keys of Readium's toolkits on Readium CSS 2 (columnCount an integer,
                 imageFilter as darkenImages / invertImages with the dark theme, no publisherStyles nor
                 typeScale; Specs/CSS.md §5). With --from NAME, reads FILE in that key set into ours.
-                NAME is one of \(ReadiumDialect.allNames.joined(separator: ", ")).
+                NAME is one of \(ReadiumDialect.names.joined(separator: ", ")).
                 Prints the result on standard output; what was dropped, changed or kept aside on
                 standard error, one line each.
                 """

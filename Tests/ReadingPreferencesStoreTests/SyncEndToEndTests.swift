@@ -331,4 +331,21 @@ struct EditStampCommandTests {
         #expect(report?["sent"]?.arrayValue?.isEmpty == true)
         #expect(report?["replica"] == "b")
     }
+
+    @Test("the last key removed by an edit is said as such, not as a deleted file")
+    func lastKeyRemoved() throws {
+        let folder = try TemporaryFolder()
+        let (a, mirror) = (folder.path("a"), folder.path("mirror"))
+        #expect(try CommandLineTool.run(["store", "--root", a, "set", "fontSize", "1.5"]).status == 0)
+        #expect(
+            try CommandLineTool.run(["sync", "--root", a, "--mirror", mirror, "--replica", "a"]).status == 0)
+        #expect(try CommandLineTool.run(["store", "--root", a, "remove", "fontSize"]).status == 0)
+        let outcome = try CommandLineTool.run(["sync", "--root", a, "--mirror", mirror])
+        #expect(
+            outcome.output.hasPrefix(
+                "epub/shared: 1 key removed (its last key was removed, and the document with it)\n"),
+            "\(outcome.output)")
+        #expect(!outcome.output.contains("the file was deleted"))
+        #expect(outcome.output.contains("sent epub/shared fontSize 1.5 → (removed)\n"))
+    }
 }

@@ -2,6 +2,7 @@
 //
 //   readingprefs-server [serve] [--port N] [--host H] [--database-url postgres://...] [--data-dir DIR]
 //                       [--write-group-limit N] [--max-body-bytes N] [--cors-origin ORIGIN ...]
+//                       [--frame-ancestors ORIGIN ...] [--fonts FAMILY ...] [--database-connections N]
 //   readingprefs-server add-user NAME [--allow-taken-name] [--database-url ...] [--data-dir DIR]
 //
 // With no database address, the server keeps an embedded SQLite database in DIR (default
@@ -78,6 +79,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "An origin allowed to embed the settings page in a frame (repeatable; none by default).")
     var frameAncestors: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Fonts the app offers readers, in the settings page's font list (repeatable, or separated by commas).",
+            valueName: "FAMILY"))
+    var fonts: [String] = []
+
     @Flag(help: "Add the load benchmark's baseline routes under /v1/bench.")
     var benchmarkBaselines = false
 
@@ -106,6 +113,9 @@ struct Serve: AsyncParsableCommand {
                     "--frame-ancestors \(origin) is not an origin such as https://reader.example, or 'self'")
             }
         }
+        for font in Self.families(fonts) where font.utf8.contains(0) {
+            throw ValidationError("--fonts \(font.debugDescription) is not a font family name")
+        }
         for origin in corsOrigin {
             guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme),
                 url.host != nil, url.path.isEmpty, url.query == nil
@@ -114,6 +124,19 @@ struct Serve: AsyncParsableCommand {
                     "--cors-origin \(origin) is not an origin such as https://reader.example")
             }
         }
+    }
+
+    /// The families of `--fonts`, each given alone or several separated by commas, trimmed, in
+    /// order, each once.
+    static func families(_ options: [String]) -> [String] {
+        var families: [String] = []
+        for option in options {
+            for name in option.split(separator: ",") {
+                let family = name.trimmingCharacters(in: .whitespaces)
+                if !family.isEmpty, !families.contains(family) { families.append(family) }
+            }
+        }
+        return families
     }
 
     func run() async throws {
@@ -126,10 +149,9 @@ struct Serve: AsyncParsableCommand {
         configuration.databaseConnections = databaseConnections
         configuration.corsOrigins = corsOrigin
         configuration.frameAncestors = frameAncestors
+        configuration.fonts = Self.families(fonts)
         configuration.baselines = benchmarkBaselines
-        if case .sqlite(let path) = configuration.database {
-            say("readingprefs-server: embedded SQLite database at \(path)")
-        }
+        say("readingprefs-server: \(configuration.database.description)")
         let host = host
         let requested = port
         let (app, _) = try await buildApplication(configuration) { channel in

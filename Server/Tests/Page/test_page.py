@@ -150,17 +150,19 @@ def scenario_every_control_of_every_configurable(driver):
                 kind = next(iter(row["control"]))
                 expected = {"toggle": ("input", "checkbox"), "stepper": ("input", "range"),
                             "slider": ("input", "range"), "picker": ("select", None),
-                            "color": ("input", "color"), "text": ("input", "text")}.get(kind, ("input", "text"))
+                            "suggestions": ("select", None), "color": ("input", "color"),
+                            "text": ("input", "text")}.get(kind, ("input", "text"))
                 assert control.tag_name == expected[0], (configurable, key, control.tag_name)
                 if expected[1]:
                     assert control.get_attribute("type") == expected[1], (configurable, key)
+                # textContent: a row of the collapsed group is not displayed, and has no .text.
                 label = driver.find_element(By.CSS_SELECTOR, f"label[for='ctl-{key}']")
-                assert label.text.strip().startswith(row["title"]), (configurable, key, label.text)
+                assert label.get_attribute("textContent").strip().startswith(row["title"]), (configurable, key)
                 assert f"value-{key}" in control.get_attribute("aria-describedby")
                 if row["reasons"]:
                     reasons = driver.find_element(By.ID, f"reasons-{key}")
                     assert f"reasons-{key}" in control.get_attribute("aria-describedby")
-                    assert row["reasons"][0]["text"] in reasons.text
+                    assert row["reasons"][0]["text"] in reasons.get_attribute("textContent")
 
 
 def scenario_default_state_and_accessibility(driver):
@@ -234,28 +236,199 @@ def scenario_profile_switch_and_hostile_name(driver):
     api("PUT", "/v1/epub/profiles/active", token, {"id": None})
 
 
-def scenario_conflict_from_second_tab(driver):
-    token = TOKENS[0]
-    clear_user(token)
-    # Tab A does not look for changes, so its next edit meets the other tab's change.
+def two_tabs(driver, token):
+    """Tab A (no polling, so it keeps what it read) and tab B; answers A's handle, with B focused."""
     open_page(driver, token, publication="book-1", poll="0")
     first = driver.current_window_handle
     driver.switch_to.new_window("tab")
     open_page(driver, token, publication="book-1", poll="0")
+    return first
+
+
+def scenario_conflict_same_key_from_second_tab(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    first = two_tabs(driver, token)
     after_edit(driver, lambda: driver.find_element(By.ID, "inc-fontSize").click(), "tab B's edit")
     theirs = stored(token, "shared").get("fontSize")
     driver.close()
     driver.switch_to.window(first)
-    driver.find_element(By.ID, "inc-lineHeight").click()
+    # Tab A changes the same setting from the value it read: not applied over B's change.
+    driver.find_element(By.ID, "dec-fontSize").click()
     wait(driver, lambda d: d.find_element(By.ID, "conflict").is_displayed(), "the conflict")
+    said = driver.find_element(By.ID, "conflict-change").text
+    assert "Font size one step down" in said, said
     listed = driver.find_element(By.ID, "conflict-list").text
-    assert "Font size" in listed, listed
-    assert "lineHeight" not in stored(token, "shared"), "applied silently over the other change"
+    assert "Font size" in listed and "110%" in listed, listed
+    retry = driver.find_element(By.ID, "conflict-retry").text
+    assert retry == "Apply my change again: Font size one step down", retry
+    assert stored(token, "shared").get("fontSize") == theirs, "applied silently over the other change"
     screenshot(driver, "conflict")
     axe_check(driver, "conflict")
     after_edit(driver, lambda: driver.find_element(By.ID, "conflict-retry").click(), "the retried edit")
+    assert stored(token, "shared").get("fontSize") == 1.0, stored(token, "shared")
+
+
+def scenario_two_tabs_change_two_settings(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    first = two_tabs(driver, token)
+    after_edit(driver, lambda: driver.find_element(By.ID, "inc-fontSize").click(), "tab B's edit")
+    driver.close()
+    driver.switch_to.window(first)
+    # Tab A never saw B's change, and changes another setting: no conflict, both applied.
+    after_edit(driver, lambda: driver.find_element(By.ID, "inc-lineHeight").click(), "tab A's edit")
+    assert not driver.find_element(By.ID, "conflict").is_displayed()
     shared = stored(token, "shared")
-    assert "lineHeight" in shared and shared.get("fontSize") == theirs, shared
+    assert shared.get("fontSize") == 1.1 and shared.get("lineHeight", 0) > 1, shared
+    # Tab A shows both now (its form was read again after its edit).
+    assert "110%" in row_text(driver, "fontSize"), row_text(driver, "fontSize")
+
+
+def picture_loaded(driver):
+    wait(driver, lambda d: d.execute_script(
+        "const i = document.getElementById('preview-image'); return i.complete && i.naturalWidth > 0"),
+        "the preview's picture")
+
+
+def pixels(element):
+    """An element's pixels as PNG bytes (Chromium writes the same bytes for the same pixels)."""
+    return element.screenshot_as_png
+
+
+def scenario_preview_image_filter_only_when_in_effect(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    # Sepia, no filter: the reference.
+    api("PUT", "/v1/epub/preferences/shared", token, {"theme": "sepia"}, {"If-None-Match": "*"})
+    open_page(driver, token, publication="book-1", language="en", poll="0")
+    picture_loaded(driver)
+    text, image = driver.find_element(By.ID, "preview-text"), driver.find_element(By.ID, "preview-image")
+    reference = pixels(text)
+    picture = pixels(image)
+    # Sepia with invert: the row says it is not in effect, and the preview shows nothing of it.
+    api("PATCH", "/v1/epub/preferences/shared", token, {"imageFilter": "invert"})
+    open_page(driver, token, publication="book-1", language="en", poll="0")
+    picture_loaded(driver)
+    assert "ineffective" in driver.find_element(By.ID, "row-imageFilter").get_attribute("class")
+    text, image = driver.find_element(By.ID, "preview-text"), driver.find_element(By.ID, "preview-image")
+    style = lambda element, name: driver.execute_script(f"return getComputedStyle(arguments[0]).{name}", element)
+    assert style(image, "filter") == "none", style(image, "filter")
+    assert style(driver.find_element(By.ID, "preview"), "filter") == "none"
+    assert pixels(text) == reference, "the passage's text changed color for a filter not in effect"
+    assert pixels(image) == picture, "the picture was filtered by a filter not in effect"
+    screenshot(driver, "filter-not-in-effect")
+    # Dark with its own background and invert: the filter takes effect, on the picture only.
+    api("PATCH", "/v1/epub/preferences/shared", token,
+        {"theme": "dark", "backgroundColor": "#202020", "imageFilter": None})
+    open_page(driver, token, publication="book-1", language="en", poll="0")
+    picture_loaded(driver)
+    dark_text = pixels(driver.find_element(By.ID, "preview-text"))
+    dark_picture = pixels(driver.find_element(By.ID, "preview-image"))
+    api("PATCH", "/v1/epub/preferences/shared", token, {"imageFilter": "invert"})
+    open_page(driver, token, publication="book-1", language="en", poll="0")
+    picture_loaded(driver)
+    assert "ineffective" not in driver.find_element(By.ID, "row-imageFilter").get_attribute("class")
+    text, image = driver.find_element(By.ID, "preview-text"), driver.find_element(By.ID, "preview-image")
+    assert style(image, "filter") == "invert(1)", style(image, "filter")
+    assert style(text, "color") == "rgb(254, 254, 254)", style(text, "color")
+    assert style(driver.find_element(By.ID, "preview"), "backgroundColor") == "rgb(32, 32, 32)"
+    assert pixels(text) == dark_text, "the passage's text changed color: the filter reached the text"
+    assert pixels(image) != dark_picture, "the picture was not filtered while the filter takes effect"
+    screenshot(driver, "filter-in-effect")
+    axe_check(driver, "filter in effect")
+
+
+def scenario_grouped_sections_and_not_for_this_book(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    open_page(driver, token, publication="book-1", language="en", poll="0")
+    titles = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "#form section.panel > h2")]
+    assert titles == ["Theme and colors", "Text", "Spacing", "Layout"], titles
+    first_rows = [r.get_attribute("id") for r in driver.find_elements(By.CSS_SELECTOR, "#form section.panel:first-of-type .row")]
+    assert first_rows[:2] == ["row-theme", "row-backgroundColor"], first_rows
+    group = driver.find_element(By.ID, "section-notForThisPublication")
+    assert group.tag_name == "details" and group.get_attribute("open") is None, "the group is not collapsed"
+    summary = group.find_element(By.TAG_NAME, "summary")
+    assert summary.text.startswith("Not for this book ("), summary.text
+    assert not driver.find_element(By.ID, "ctl-spread").is_displayed()
+    screenshot(driver, "grouped")
+    axe_check(driver, "grouped, collapsed")
+    # From the keyboard: Tab reaches the summary, Enter opens it, Tab goes into it.
+    driver.execute_script("document.activeElement && document.activeElement.blur()")
+    for _ in range(300):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if driver.switch_to.active_element.tag_name == "summary":
+            break
+    else:
+        raise AssertionError("Tab never reaches the not-for-this-book group")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait(driver, lambda d: d.find_element(By.ID, "section-notForThisPublication").get_attribute("open") is not None,
+         "the group to open")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    inside = driver.execute_script(
+        "return document.getElementById('section-notForThisPublication').contains(document.activeElement)")
+    assert inside, "Tab after opening the group does not reach its controls"
+    assert driver.find_element(By.ID, "ctl-spread").is_displayed()
+    screenshot(driver, "grouped-open")
+    axe_check(driver, "grouped, open")
+
+
+def scenario_font_list_keeps_the_readers_own(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    api("PUT", "/v1/epub/preferences/shared", token, {"fontFamily": "My Own Font"}, {"If-None-Match": "*"})
+    open_page(driver, token, publication="book-1", language="en", poll="0")
+    select = Select(driver.find_element(By.ID, "ctl-fontFamily"))
+    names = [option.text for option in select.options]
+    assert "Literata" in names and "OpenDyslexic" in names and "My Own Font" in names, names
+    assert select.first_selected_option.text == "My Own Font"
+    after_edit(driver, lambda: Select(driver.find_element(By.ID, "ctl-fontFamily")).select_by_visible_text("Literata"),
+               "choosing a font of the list")
+    assert stored(token, "shared").get("fontFamily") == "Literata"
+    other = driver.find_element(By.ID, "other-fontFamily")
+    other.send_keys("Atkinson Hyperlegible")
+    after_edit(driver, lambda: other.send_keys(Keys.TAB), "typing another font")
+    assert stored(token, "shared").get("fontFamily") == "Atkinson Hyperlegible"
+    names = [option.text for option in Select(driver.find_element(By.ID, "ctl-fontFamily")).options]
+    assert "Atkinson Hyperlegible" in names and "Literata" in names, names
+    screenshot(driver, "fonts")
+    axe_check(driver, "fonts")
+
+
+def scenario_dark_mode(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        open_page(driver, token, publication="book-1", language="en", title="The Time Machine", poll="0")
+        body = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+        assert body == "rgb(18, 18, 18)", body
+        panel = driver.execute_script("return getComputedStyle(document.querySelector('.panel')).backgroundColor")
+        assert panel == "rgb(30, 30, 30)", panel
+        # The preview keeps the book's look: light, as no theme is stored.
+        preview = driver.execute_script("return getComputedStyle(document.getElementById('preview')).backgroundColor")
+        assert preview == "rgb(255, 255, 255)", preview
+        screenshot(driver, "dark-mode")
+        axe_check(driver, "dark mode")
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def scenario_title_language_and_icon(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    open_page(driver, token, publication="urn:isbn:111", language="en", title="The Time Machine")
+    line = driver.find_element(By.ID, "book-line").text
+    assert line == "The Time Machine", line
+    assert "The Time Machine" in driver.title, driver.title
+    # The language box shows the language that applies, not an empty box.
+    assert driver.find_element(By.ID, "ctl-language").get_attribute("value") == "en"
+    with urllib.request.urlopen(BASE + "/favicon.ico") as response:
+        assert response.status == 200 and response.headers["Content-Type"] == "image/x-icon"
+        assert response.read()[:4] == b"\x00\x00\x01\x00"
+    icon = driver.execute_script("return document.querySelector('link[rel=icon]').href")
+    assert icon.endswith("/favicon.ico"), icon
 
 
 def scenario_right_to_left_and_vertical(driver):
@@ -345,10 +518,14 @@ def scenario_security_headers():
     assert headers["Referrer-Policy"] == "no-referrer"
     assert "<script>" not in body and "style=" not in body
     sizes = 0
-    for asset in ("settings.js", "settings.css"):
+    for asset in ("settings.css", "settings.js", "page.js", "form.js", "controls.js", "edits.js",
+                  "conflicts.js", "preview.js", "live.js"):
         with urllib.request.urlopen(BASE + "/settings/assets/" + asset) as response:
+            assert "javascript" in response.headers["Content-Type"] or asset.endswith(".css")
             sizes += len(response.read())
-    assert sizes <= 40 * 1024, f"the page's script and stylesheet are {sizes} bytes"
+    assert sizes <= 40 * 1024, f"the page's scripts and stylesheet are {sizes} bytes"
+    print(f"  the page's scripts and stylesheet: {sizes} bytes")
+    assert 'type="module"' in body
     # No token in a query string: the API refuses one.
     status, _, _ = api("GET", "/v1/epub/profiles?token=" + TOKENS[0], "")
     assert status == 401

@@ -34,7 +34,9 @@ public enum Audio: SettingsSchema {
     }
 
     /// The audio settings, in slot order.
-    public static let catalogue = SettingCatalogue([volume.descriptor, speed.descriptor])
+    public static let catalogue = SettingCatalogue(
+        [volume.descriptor, speed.descriptor],
+        groups: [.init(id: "playback", title: "Playback", keys: ["volume", "speed"])])
 }
 
 // Leading-dot access for editor calls: `editor.increment(.speed)`.

@@ -32,6 +32,22 @@ public protocol DerivedSettings: Sendable, Hashable {
     /// - Parameter condition: The condition that does not hold.
     /// - Returns: The reason, with a stable code and arguments.
     func reason(_ condition: DerivedCondition) -> IneffectiveReason
+
+    /// Whether a condition is decided by the publication (EPUB's stylesheet variant follows the
+    /// book's language and direction), so that a setting that needs it cannot apply to this
+    /// publication and a form puts it apart (Specs/Resolution.md §9.4). `false` by default.
+    ///
+    /// - Parameter condition: A condition that does not hold.
+    /// - Returns: `true` when the publication decides it.
+    func isDecidedByPublication(_ condition: DerivedCondition) -> Bool
+}
+
+extension DerivedSettings {
+    /// No derived condition is decided by the publication unless the schema says so.
+    ///
+    /// - Parameter condition: A condition.
+    /// - Returns: `false`.
+    public func isDecidedByPublication(_ condition: DerivedCondition) -> Bool { false }
 }
 
 /// A named condition on a schema's derived settings and the values it accepts, as data, so

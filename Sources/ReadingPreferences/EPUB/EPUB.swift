@@ -22,35 +22,64 @@ public enum EPUB: SettingsSchema {
     public typealias Navigator = HeadlessConfigurable<EPUB>
 
     /// The 27 EPUB settings, in slot order (Specs/Resolution.md §5).
-    public static let catalogue = SettingCatalogue([
-        backgroundColor.descriptor,
-        columnCount.descriptor,
-        fit.descriptor,
-        fontFamily.descriptor,
-        fontSize.descriptor,
-        fontWeight.descriptor,
-        hyphens.descriptor,
-        imageFilter.descriptor,
-        language.descriptor,
-        letterSpacing.descriptor,
-        ligatures.descriptor,
-        lineHeight.descriptor,
-        offsetFirstPage.descriptor,
-        pageMargins.descriptor,
-        paragraphIndent.descriptor,
-        paragraphSpacing.descriptor,
-        publisherStyles.descriptor,
-        readingProgression.descriptor,
-        scroll.descriptor,
-        spread.descriptor,
-        textAlign.descriptor,
-        textColor.descriptor,
-        textNormalization.descriptor,
-        theme.descriptor,
-        typeScale.descriptor,
-        verticalText.descriptor,
-        wordSpacing.descriptor,
-    ])
+    public static let catalogue = SettingCatalogue(
+        [
+            backgroundColor.descriptor,
+            columnCount.descriptor,
+            fit.descriptor,
+            fontFamily.descriptor,
+            fontSize.descriptor,
+            fontWeight.descriptor,
+            hyphens.descriptor,
+            imageFilter.descriptor,
+            language.descriptor,
+            letterSpacing.descriptor,
+            ligatures.descriptor,
+            lineHeight.descriptor,
+            offsetFirstPage.descriptor,
+            pageMargins.descriptor,
+            paragraphIndent.descriptor,
+            paragraphSpacing.descriptor,
+            publisherStyles.descriptor,
+            readingProgression.descriptor,
+            scroll.descriptor,
+            spread.descriptor,
+            textAlign.descriptor,
+            textColor.descriptor,
+            textNormalization.descriptor,
+            theme.descriptor,
+            typeScale.descriptor,
+            verticalText.descriptor,
+            wordSpacing.descriptor,
+        ], groups: groups)
+
+    /// The settings-form groups of EPUB, in the order readers' settings panels show them
+    /// (Specs/Resolution.md §5, §9.4): theme and colors, text, spacing (publisher styles first, since
+    /// the spacing settings need them off), then layout, with the publication's own direction and
+    /// language last.
+    public static let groups: [SettingCatalogue.Group] = [
+        .init(
+            id: "theme", title: "Theme and colors",
+            keys: ["theme", "backgroundColor", "textColor", "imageFilter"]),
+        .init(
+            id: "text", title: "Text",
+            keys: [
+                "fontFamily", "fontSize", "fontWeight", "textAlign", "hyphens", "typeScale", "ligatures",
+                "textNormalization",
+            ]),
+        .init(
+            id: "spacing", title: "Spacing",
+            keys: [
+                "publisherStyles", "lineHeight", "paragraphSpacing", "paragraphIndent", "wordSpacing",
+                "letterSpacing",
+            ]),
+        .init(
+            id: "layout", title: "Layout",
+            keys: [
+                "scroll", "columnCount", "pageMargins", "readingProgression", "verticalText", "language",
+                "fit", "spread", "offsetFirstPage",
+            ]),
+    ]
 
     /// The keys specific to one publication (Specs/Resolution.md §6).
     public static let publicationKeys = catalogue.publicationKeys

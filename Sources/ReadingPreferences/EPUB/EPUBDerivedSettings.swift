@@ -62,6 +62,15 @@ extension EPUB {
             }
         }
 
+        /// The stylesheet variant follows the book's language and direction: a setting that needs
+        /// another variant cannot apply to this book. Forced scroll follows the device.
+        ///
+        /// - Parameter condition: A condition.
+        /// - Returns: `true` for `stylesheets(...)`.
+        public func isDecidedByPublication(_ condition: DerivedCondition) -> Bool {
+            condition.name == Self.stylesheetsName
+        }
+
         static let stylesheetsName = "stylesheets"
         static let readiumCSSName = "readiumCSS"
         static let scrollForcedName = "scrollForced"

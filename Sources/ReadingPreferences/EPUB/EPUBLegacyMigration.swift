@@ -37,20 +37,21 @@ private struct LegacyMigration {
         switch key {
         case "--USER__fontSize": number(value, key, to: EPUB.fontSize.descriptor) { $0 / 100 }
         case "--USER__fontFamily":
-            if let index = index(value, key, count: EPUB.legacyFontFamilies.count), index > 0 {
+            let names = EPUB.legacyFontFamilies.enumerated().map { "\($0.offset) \($0.element)" }
+            if let index = index(value, key, choices: names), index > 0 {
                 write(.string(EPUB.legacyFontFamilies[index]), to: EPUB.fontFamily.descriptor)
             }
         case "--USER__appearance":
-            if let index = index(value, key, count: 3) {
+            if let index = index(value, key, choices: ["0 light", "1 sepia", "2 dark"]) {
                 write(.string(["light", "sepia", "dark"][index]), to: EPUB.theme.descriptor)
             }
         case "--USER__colCount":
-            if let index = index(value, key, count: 3) {
+            if let index = index(value, key, choices: ["0 auto", "1 one column", "2 two columns"]) {
                 write(.string(["auto", "1", "2"][index]), to: EPUB.columnCount.descriptor)
                 write(.string(["auto", "never", "always"][index]), to: EPUB.spread.descriptor)
             }
         case "--USER__textAlign":
-            if let index = index(value, key, count: 2) {
+            if let index = index(value, key, choices: ["0 justify", "1 start"]) {
                 write(.string(["justify", "start"][index]), to: EPUB.textAlign.descriptor)
             }
         case "--USER__wordSpacing": number(value, key, to: EPUB.wordSpacing.descriptor) { $0 }
@@ -90,7 +91,9 @@ private struct LegacyMigration {
     ) {
         guard let number = numeric(value) else {
             diagnostics.append(
-                PreferenceDiagnostic(mismatch(value), key: key, value: value, note: "not migrated"))
+                PreferenceDiagnostic(
+                    mismatch(value), key: key, value: value,
+                    note: "not migrated (expected a number, or a numeric string such as \"150%\")"))
             return
         }
         let converted = convert(number)
@@ -104,16 +107,17 @@ private struct LegacyMigration {
         write(valid, to: descriptor)
     }
 
-    /// A legacy index into a list of `count` choices, or `nil` (reported) when it is not one.
-    private mutating func index(_ value: JSONValue, _ key: String, count: Int) -> Int? {
+    /// A legacy index into a list of choices (each described as `index meaning`), or `nil`
+    /// (reported, saying what was expected) when it is not one.
+    private mutating func index(_ value: JSONValue, _ key: String, choices: [String]) -> Int? {
+        let expected = "not migrated (expected an index: \(choices.joined(separator: ", ")))"
         guard let number = numeric(value) else {
-            diagnostics.append(
-                PreferenceDiagnostic(mismatch(value), key: key, value: value, note: "not migrated"))
+            diagnostics.append(PreferenceDiagnostic(mismatch(value), key: key, value: value, note: expected))
             return nil
         }
-        guard let index = Int(exactly: number), (0..<count).contains(index) else {
+        guard let index = Int(exactly: number), choices.indices.contains(index) else {
             diagnostics.append(
-                PreferenceDiagnostic(.unsupportedValue, key: key, value: value, note: "not migrated"))
+                PreferenceDiagnostic(.unsupportedValue, key: key, value: value, note: expected))
             return nil
         }
         return index
@@ -122,16 +126,19 @@ private struct LegacyMigration {
     private mutating func flag(
         _ value: JSONValue, _ key: String, to descriptor: SettingDescriptor, on: String, off: String
     ) {
+        let expected = "true, false, \"\(on)\" or \"\(off)\""
         switch value {
         case .bool(let flag): write(.bool(flag), to: descriptor)
         case .string(let text) where text == on || text == "true": write(.bool(true), to: descriptor)
         case .string(let text) where text == off || text == "false": write(.bool(false), to: descriptor)
         case .string:
             diagnostics.append(
-                PreferenceDiagnostic(.unsupportedValue, key: key, value: value, note: "not migrated"))
+                PreferenceDiagnostic(
+                    .unsupportedValue, key: key, value: value, note: "not migrated (expected \(expected))"))
         default:
             diagnostics.append(
-                PreferenceDiagnostic(.typeMismatch, key: key, value: value, note: "not migrated"))
+                PreferenceDiagnostic(
+                    .typeMismatch, key: key, value: value, note: "not migrated (expected \(expected))"))
         }
     }
 
@@ -142,7 +149,7 @@ private struct LegacyMigration {
             diagnostics.append(
                 PreferenceDiagnostic(
                     failure == .typeMismatch ? .typeMismatch : .unsupportedValue, key: key, value: value,
-                    note: "not migrated"))
+                    note: "not migrated (expected a color: \"#RRGGBB\", \"#RGB\" or a CSS color name)"))
         }
     }
 

@@ -70,13 +70,13 @@ extension SettingsForm.Control {
         case .slider(let range, let step):
             let bounds = Self.bounds(range)
             return step.map { "slider \(bounds) by \(NumberFormatting.decimal($0))" } ?? "slider \(bounds)"
-        case .picker(let options):
+        case .picker(let options), .suggestions(let options):
             let shown = 6
             var entries = options.prefix(shown).map { option in
                 option.value.map { $0.stringValue ?? $0.jsonString() } ?? "(none)"
             }
             if options.count > shown { entries.append("+\(options.count - shown)") }
-            return entries.isEmpty ? name : "picker " + entries.joined(separator: "|")
+            return entries.isEmpty ? name : name + " " + entries.joined(separator: "|")
         case .custom(let identifier):
             return "custom(\(identifier))"
         }

@@ -40,6 +40,13 @@ public struct SettingsForm: Sendable, Hashable, Codable {
             self.title = title
             self.rows = rows
         }
+
+        /// The identifier of the section of the settings that cannot apply to this publication
+        /// (``PreferenceHandle/isOutsidePublication``): a settings screen shows it collapsed.
+        public static let outsidePublicationID = "notForThisPublication"
+
+        /// Whether this is the section of the settings that cannot apply to this publication.
+        public var isOutsidePublication: Bool { id == Self.outsidePublicationID }
     }
 
     /// One setting.
@@ -106,6 +113,10 @@ public struct SettingsForm: Sendable, Hashable, Codable {
         case slider(range: ClosedRange<Double>, step: Double?)
         /// A choice among options; an option whose value is `nil` clears the preference.
         case picker(options: [Option])
+        /// A choice among suggested options that also takes a value of the reader's own (a
+        /// font the app ships, or another): the stored value is among the options even when it is
+        /// not suggested; an option whose value is `nil` clears the preference.
+        case suggestions(options: [Option])
         /// A color well.
         case color
         /// A text field.
@@ -113,13 +124,15 @@ public struct SettingsForm: Sendable, Hashable, Codable {
         /// A control the app renders itself.
         case custom(identifier: String)
 
-        /// A short name: `toggle`, `stepper`, `slider`, `picker`, `color`, `text` or `custom`.
+        /// A short name: `toggle`, `stepper`, `slider`, `picker`, `suggestions`, `color`, `text`
+        /// or `custom`.
         public var name: String {
             switch self {
             case .toggle: return "toggle"
             case .stepper: return "stepper"
             case .slider: return "slider"
             case .picker: return "picker"
+            case .suggestions: return "suggestions"
             case .color: return "color"
             case .text: return "text"
             case .custom: return "custom"

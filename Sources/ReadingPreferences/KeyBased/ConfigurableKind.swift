@@ -66,3 +66,27 @@ public enum ConfigurableKind: String, Sendable, Hashable, CaseIterable {
                     publication: inputs.publication, defaults: defaults, environment: inputs.environment)))
     }
 }
+
+extension ConfigurableKind {
+    /// Preferences of this configurable written in a Readium dialect
+    /// (``Preferences/exported(dialect:for:)``), chosen at run time.
+    ///
+    /// - Parameters:
+    ///   - preferences: Our preferences.
+    ///   - dialect: The toolkit.
+    /// - Returns: The object in the dialect, what was dropped and what was changed.
+    public func exported(_ preferences: Preferences, dialect: ReadiumDialect) -> DialectExport {
+        preferences.exported(dialect: dialect, for: schema)
+    }
+
+    /// A Readium toolkit's object read into this configurable's preferences
+    /// (``Preferences/imported(_:dialect:for:)``), chosen at run time.
+    ///
+    /// - Parameters:
+    ///   - object: The toolkit's object.
+    ///   - dialect: The toolkit.
+    /// - Returns: The preferences and what was not translated.
+    public func imported(_ object: JSONObject, dialect: ReadiumDialect) -> DialectImport {
+        Preferences.imported(object, dialect: dialect, for: schema)
+    }
+}

@@ -27,11 +27,23 @@ public enum PDF: SettingsSchema {
     public typealias ReadingProgression = EPUB.ReadingProgression
 
     /// The PDF settings, in slot order (Specs/Resolution.md §8).
-    public static let catalogue = SettingCatalogue([
-        backgroundColor.descriptor, fit.descriptor, offsetFirstPage.descriptor, pageSpacing.descriptor,
-        readingProgression.descriptor, scroll.descriptor, scrollAxis.descriptor, spread.descriptor,
-        visibleScrollbar.descriptor,
-    ])
+    public static let catalogue = SettingCatalogue(
+        [
+            backgroundColor.descriptor, fit.descriptor, offsetFirstPage.descriptor, pageSpacing.descriptor,
+            readingProgression.descriptor, scroll.descriptor, scrollAxis.descriptor, spread.descriptor,
+            visibleScrollbar.descriptor,
+        ], groups: groups)
+
+    /// The settings-form groups of PDF (Specs/Resolution.md §8): the page's color, then layout.
+    public static let groups: [SettingCatalogue.Group] = [
+        .init(id: "theme", title: "Theme and colors", keys: ["backgroundColor"]),
+        .init(
+            id: "layout", title: "Layout",
+            keys: [
+                "scroll", "scrollAxis", "visibleScrollbar", "readingProgression", "fit", "spread",
+                "offsetFirstPage", "pageSpacing",
+            ]),
+    ]
 
     /// The direction of scrolling.
     public enum ScrollAxis: String, SettingEnumeration, Codable {

@@ -51,9 +51,10 @@ public enum TTS: SettingsSchema {
     }
 
     /// The TTS settings, in slot order.
-    public static let catalogue = SettingCatalogue([
-        language.descriptor, pitch.descriptor, speed.descriptor, voices.descriptor,
-    ])
+    public static let catalogue = SettingCatalogue(
+        [
+            language.descriptor, pitch.descriptor, speed.descriptor, voices.descriptor,
+        ], groups: [.init(id: "speech", title: "Speech", keys: ["speed", "pitch", "language", "voices"])])
 
     /// The slot of the one setting TTS resolves by a rule of its own, looked up by key.
     static let languageSlot = catalogue.slot(of: language) ?? -1

@@ -14,7 +14,7 @@ import ReadingPreferences
 ///   edit a client computed from that answer.
 ///
 /// Either can be the precondition of a conditional edit
-/// (``PreferencesStore/apply(_:publication:context:to:allowingUnknownKeys:ifMatch:)``).
+/// (``PreferencesStore/apply(_:publication:context:to:allowingUnknownKeys:ifMatch:expecting:)``).
 ///
 /// ```swift
 /// let fingerprints = try await store.fingerprints(for: bookID, context: book)

@@ -50,6 +50,9 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isTransient: Bool
     /// The error underneath (the system's, the database driver's), when there is one.
     public var underlying: (any Error & Sendable)?
+    /// For ``Code/preconditionFailed`` of an edit's per-key expectations (``ExpectedValue``):
+    /// each key that holds another value than the one expected, in the order expected.
+    public var staleValues: [StaleValue] = []
 
     /// Creates an error.
     ///

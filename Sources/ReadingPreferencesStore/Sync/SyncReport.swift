@@ -9,21 +9,52 @@ public struct SyncReport: Sendable, Hashable {
     /// The local changes this sync stamped and sent (an edit, a hand edit, a removal), by scope
     /// and key: the value as last synced, and now.
     public var sent: [SyncChange] = []
-    /// The documents whose file was gone while their last sync held values: each of their keys
-    /// is sent as removed (it is in ``sent`` too). Said by name, since deleting a file by hand
-    /// removes its keys on every device.
+    /// The documents gone while their last sync held values: each of their keys is sent as
+    /// removed (it is in ``sent`` too). Said by name, with why the document is gone, since
+    /// deleting a file by hand removes its keys on every device.
     public var removedDocuments: [RemovedDocument] = []
 
-    /// A document that was gone, and how many keys its removal sends.
+    /// A document that was gone, how many keys its removal sends, and why it was gone.
     public struct RemovedDocument: Sendable, Hashable, CustomStringConvertible {
+        /// Why a document was gone at a sync.
+        public enum Cause: String, Sendable, Hashable, CaseIterable {
+            /// Its file was deleted (by hand, or by another program): nothing recorded its keys'
+            /// removal.
+            case fileDeleted
+            /// Its keys were removed by edits (`store remove`, a reset), and the store removed the
+            /// document with the last of them.
+            case lastKeyRemoved
+        }
+
         /// The document.
         public var scope: SyncScope
         /// How many keys it held at its last sync.
         public var keys: Int
+        /// Why it was gone.
+        public var cause: Cause
 
-        /// `epub/shared: 5 keys removed (the file was deleted)`.
+        /// Creates a removed document.
+        ///
+        /// - Parameters:
+        ///   - scope: The document.
+        ///   - keys: How many keys it held at its last sync.
+        ///   - cause: Why it was gone.
+        public init(scope: SyncScope, keys: Int, cause: Cause = .fileDeleted) {
+            self.scope = scope
+            self.keys = keys
+            self.cause = cause
+        }
+
+        /// `epub/shared: 5 keys removed (the file was deleted)`, or `epub/shared: 1 key removed
+        /// (its last key was removed, and the document with it)`.
         public var description: String {
-            "\(scope): \(keys) key\(keys == 1 ? "" : "s") removed (the file was deleted)"
+            let count = "\(scope): \(keys) key\(keys == 1 ? "" : "s") removed"
+            switch cause {
+            case .fileDeleted: return count + " (the file was deleted)"
+            case .lastKeyRemoved:
+                return count
+                    + " (\(keys == 1 ? "its last key was" : "its last keys were") removed, and the document with it)"
+            }
         }
     }
     /// What was skipped, ignored or found wrong.

@@ -101,8 +101,8 @@ struct SyncSession {
             if !settlement.received.isEmpty { changed.insert(scope) }
             report.changes += settlement.received
             report.sent += settlement.sent
-            if let count = settlement.removedDocument, count > 0 {
-                report.removedDocuments.append(SyncReport.RemovedDocument(scope: scope, keys: count))
+            if let removed = settlement.removedDocument, removed.keys > 0 {
+                report.removedDocuments.append(removed)
             }
             try await renewIfNeeded(&lock)
         }
@@ -224,7 +224,7 @@ struct SyncSession {
         // The document as the previous attempt read it: what an edit changed since then is fresh.
         var earlier: Preferences?
         var sent: [SyncChange] = []
-        var removedDocument: Int?
+        var removedDocument: SyncReport.RemovedDocument?
         let received = try await retryingOnConflict(scope.location) { () async throws -> [SyncChange] in
             let (document, documentVersion) = try await loadDocument(scope, &reconciliation)
             let (snapshot, pending, snapshotVersion, cursor) = try await loadSnapshot(scope, &reconciliation)
@@ -282,7 +282,10 @@ struct SyncSession {
             sent = stamped.sent.map {
                 SyncChange(scope: scope, key: $0.key, oldValue: $0.oldValue, newValue: $0.newValue)
             }
-            removedDocument = stamped.removedDocument
+            removedDocument = stamped.removedDocument.map {
+                SyncReport.RemovedDocument(
+                    scope: scope, keys: $0, cause: stamped.removedByEdits ? .lastKeyRemoved : .fileDeleted)
+            }
             if stamped.lostHistory { reconciliation.report(.documentWithoutHistory(scope)) }
             if case .unreadable(let reason) = document {
                 reconciliation.report(.documentUnreadable(scope, reason))
@@ -320,8 +323,8 @@ struct SyncSession {
         var received: [SyncChange]
         /// The local changes stamped, which this replica sends.
         var sent: [SyncChange]
-        /// When the document was gone, how many keys its removal removes.
-        var removedDocument: Int?
+        /// When the document was gone: how many keys its removal removes, and why it was gone.
+        var removedDocument: SyncReport.RemovedDocument?
     }
 
     private func loadDocument(_ scope: SyncScope, _ reconciliation: inout Reconciliation) async throws -> (

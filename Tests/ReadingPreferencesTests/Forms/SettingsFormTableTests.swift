@@ -9,10 +9,11 @@ struct SettingsFormTableTests {
         preferences: ["scroll": true, "pageSpacing": 12, "myApp.zoom": 2],
         resolver: PDF.Resolver(readingProgression: .rtl))
 
-    @Test("the PDF table has a header, a rule and one row per setting with every column")
+    @Test("the PDF table has a header, a rule, its groups' titles and one row per setting with every column")
     func pdfTable() {
         let lines = Self.pdf.form().tableLines()
-        #expect(lines.count == 2 + PDF.catalogue.count)
+        #expect(lines.count == 2 + PDF.catalogue.groups.count + PDF.catalogue.count)
+        #expect(lines.filter { $0.hasPrefix("[") } == ["[Theme and colors]", "[Layout]"])
         #expect(lines[0].hasPrefix("KEY "))
         #expect(lines[1].allSatisfy { $0 == "-" || $0 == " " })
         let pageSpacing = lines.first { $0.hasPrefix("pageSpacing ") } ?? ""

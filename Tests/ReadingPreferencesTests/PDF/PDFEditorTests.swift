@@ -63,7 +63,10 @@ struct PDFEditorTests {
     func form() throws {
         let form = PDF.Editor(resolver: PDF.Resolver()).form()
         #expect(form.configurable == "pdf")
-        #expect(form.rows.map(\.key) == PDF.catalogue.keys)
+        // The catalogue's groups, in order: the page's color, then layout.
+        #expect(form.sections.map(\.id) == ["theme", "layout"])
+        #expect(form.rows.map(\.key) == PDF.catalogue.groups.flatMap(\.keys))
+        #expect(form.rows.map(\.key).sorted() == PDF.catalogue.keys.sorted())
         let controls = Dictionary(uniqueKeysWithValues: form.rows.map { ($0.key, $0.control) })
         #expect(controls["pageSpacing"] == .stepper(range: 0...200, step: 4, steps: nil))
         #expect(controls["backgroundColor"] == .color)

@@ -67,6 +67,10 @@ struct CatalogueSpec: Sendable {
             failures.append(
                 "publicationKeys: file \(file.publicationKeys), catalogue \(catalogue.publicationKeys)")
         }
+        let groups = catalogue.groups.map { "\($0.id) (\($0.title)): \($0.keys.joined(separator: ", "))" }
+        if file.groups != groups {
+            failures.append("groups: file \(file.groups), catalogue \(groups)")
+        }
         for descriptor in catalogue.descriptors {
             guard let entry = file.entries[descriptor.key] else {
                 failures.append("\(descriptor.key): missing from the file")
@@ -111,6 +115,8 @@ struct CatalogueSpec: Sendable {
 private struct CatalogueFile {
     var keys: [String] = []
     var publicationKeys: [String] = []
+    /// Each group as `id (title): key, key`.
+    var groups: [String] = []
     var entries: [String: [String: SpecNode]] = [:]
 
     init(configurable: String) throws {
@@ -129,6 +135,18 @@ private struct CatalogueFile {
         for node in publicationKeys {
             guard case .string(let key) = node else { throw CatalogueFileError.malformed("publicationKeys") }
             self.publicationKeys.append(key)
+        }
+        if case .array(let groups)? = top["groups"] {
+            for node in groups {
+                guard case .object(let group) = node, case .string(let id)? = group["id"],
+                    case .string(let title)? = group["title"], case .array(let keys)? = group["keys"]
+                else { throw CatalogueFileError.malformed("a group") }
+                let names = keys.compactMap { node -> String? in
+                    if case .string(let key) = node { return key }
+                    return nil
+                }
+                self.groups.append("\(id) (\(title)): \(names.joined(separator: ", "))")
+            }
         }
         for node in settings {
             guard case .object(let entry) = node, case .string(let key)? = entry["key"] else {

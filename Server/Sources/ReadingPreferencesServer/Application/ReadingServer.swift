@@ -22,6 +22,21 @@ public struct ReadingServer: Sendable {
         case sqlite(path: String)
         /// A PostgreSQL database, `postgres://user:password@host:port/database`.
         case postgres(url: String)
+
+        /// The database for people, without a password: `SQLite database at PATH`, or
+        /// `PostgreSQL database DB on HOST:PORT as USER (sslmode MODE)`.
+        public var description: String {
+            switch self {
+            case .sqlite(let path): return "embedded SQLite database at \(path)"
+            case .postgres(let url):
+                guard let address = PostgresAddress(url) else {
+                    return "PostgreSQL database (address not readable)"
+                }
+                return
+                    "PostgreSQL database \(address.database ?? address.username) on \(address.host):\(address.port) "
+                    + "as \(address.username) (sslmode \(address.sslMode))"
+            }
+        }
     }
 
     let database: any ServerDatabase
@@ -78,8 +93,16 @@ public struct ReadingServer: Sendable {
             try await prepared.migrate()
             return prepared
         }
-        // Migrations need the client running; it keeps running until `close()`.
-        let task = Task { await client.run() }
+        // Migrations need the client running; it keeps running until `close()`. The first query
+        // waits until `run()` has begun, so PostgresNIO never sees a lease before its run loop
+        // (it would warn that `run()` hasn't been called yet).
+        let (started, signal) = AsyncStream<Void>.makeStream()
+        let task = Task {
+            signal.finish()
+            await client.run()
+        }
+        for await _ in started {}
+        await Task.yield()
         let server = ReadingServer(prepared, clientTask: task)
         do {
             try await server.migrate()
@@ -184,9 +207,11 @@ public struct ReadingServer: Sendable {
     ///   - authenticator: How tokens map to users; the accounts table by default.
     ///   - baselines: Whether to add the benchmark's baseline routes under `/v1/bench`.
     ///   - frameAncestors: The origins allowed to embed the settings page.
+    ///   - fonts: The font families the settings form suggests (`--fonts`).
     /// - Returns: The router.
     public func router(
-        authenticator: (any Authenticator)? = nil, baselines: Bool = false, frameAncestors: [String] = []
+        authenticator: (any Authenticator)? = nil, baselines: Bool = false, frameAncestors: [String] = [],
+        fonts: [String] = []
     ) -> Router<ServerContext> {
         let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ProblemMiddleware())
@@ -195,7 +220,7 @@ public struct ReadingServer: Sendable {
         let authentication = Authentication(authenticator: authenticator, accounts: accounts)
         let api = router.group("v1").add(middleware: BearerAuthentication(authentication: authentication))
         DocumentsController(data: data).addRoutes(to: api)
-        PublicationsController(data: data).addRoutes(to: api)
+        PublicationsController(data: data, fonts: fonts).addRoutes(to: api)
         ProfilesController(data: data).addRoutes(to: api)
         SyncController(data: data).addRoutes(to: api)
         HistoryController(data: data).addRoutes(to: api)
@@ -215,13 +240,14 @@ public struct ReadingServer: Sendable {
     ///   - baselines: Whether to add the benchmark's baseline routes.
     ///   - corsOrigins: The web origins allowed to call the API from a browser.
     ///   - frameAncestors: The origins allowed to embed the settings page.
+    ///   - fonts: The font families the settings form suggests (`--fonts`).
     /// - Returns: The responder.
     public func responder(
         authenticator: (any Authenticator)? = nil, baselines: Bool = false, corsOrigins: [String] = [],
-        frameAncestors: [String] = []
+        frameAncestors: [String] = [], fonts: [String] = []
     ) -> some HTTPResponder<ServerContext> {
         let router = router(
-            authenticator: authenticator, baselines: baselines, frameAncestors: frameAncestors)
+            authenticator: authenticator, baselines: baselines, frameAncestors: frameAncestors, fonts: fonts)
         return HTTPConventions(
             inner: router.buildResponder(), routes: RouteTable(router.routes), corsOrigins: Set(corsOrigins))
     }
@@ -249,7 +275,8 @@ public struct ReadingServer: Sendable {
         Application(
             responder: responder(
                 authenticator: authenticator, baselines: configuration.baselines,
-                corsOrigins: configuration.corsOrigins, frameAncestors: configuration.frameAncestors),
+                corsOrigins: configuration.corsOrigins, frameAncestors: configuration.frameAncestors,
+                fonts: configuration.fonts),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port)),
             services: services,

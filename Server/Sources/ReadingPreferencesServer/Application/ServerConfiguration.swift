@@ -27,6 +27,9 @@ public struct ServerConfiguration: Sendable {
     /// The origins (`https://reader.example`) allowed to embed the settings page in a frame
     /// (its `Content-Security-Policy` `frame-ancestors`). None by default.
     public var frameAncestors: [String] = []
+    /// The font families the app offers readers (`--fonts`): the settings form's font setting
+    /// suggests them, keeping a reader's own (Specs/Server.md §8.2). None by default.
+    public var fonts: [String] = []
     /// The most bytes of settings and CSS answers kept between requests (32 MiB; `0` keeps none,
     /// for measuring what the cache is worth).
     public var answerCacheBytes = ReadingServer.defaultAnswerCacheBytes

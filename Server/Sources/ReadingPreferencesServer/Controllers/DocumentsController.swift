@@ -44,7 +44,7 @@ struct DocumentsController: Sendable {
         }
         let document: Preferences
         do {
-            document = try Preferences(json: try await request.body(limit: data.bodyLimit))
+            document = try Preferences(json: try await request.jsonBody(limit: data.bodyLimit))
         } catch let error as JSONDecodingError {
             throw Problem(.badRequest, "invalidJSON", "the body is not a JSON object: \(error)")
         }
@@ -114,15 +114,17 @@ struct DocumentsController: Sendable {
         _ schema: Schema.Type, of user: String, in layer: StoreLayer, context: PublicationContext,
         precondition: DocumentPrecondition?, change: Change
     ) async throws -> StoredDocument? {
-        let result = try await data.writes.run(user) { transaction in
-            let store = UserData.store(Schema.self, on: transaction.storage)
-            switch change {
-            case .replace(let document):
-                return try await store.replaceDocument(
-                    document, in: layer, context: context, ifMatch: precondition)
-            case .merge(let patch):
-                return try await store.mergeDocument(
-                    patch, in: layer, context: context, ifMatch: precondition)
+        let result = try await Problem.rejections(in: Schema.catalogue) {
+            try await data.writes.run(user) { transaction in
+                let store = UserData.store(Schema.self, on: transaction.storage)
+                switch change {
+                case .replace(let document):
+                    return try await store.replaceDocument(
+                        document, in: layer, context: context, ifMatch: precondition)
+                case .merge(let patch):
+                    return try await store.mergeDocument(
+                        patch, in: layer, context: context, ifMatch: precondition)
+                }
             }
         }
         return result.document

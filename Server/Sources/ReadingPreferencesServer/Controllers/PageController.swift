@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import ReadingPreferences
+import ReadingPreferencesStore
 
 /// The settings page for web readers (Specs/Page.md): `GET /settings/{configurable}` (with
 /// `?publication=ID` and the publication context in the query), and its own script and
@@ -23,12 +24,36 @@ public struct PageController: Sendable {
         self.frameAncestors = frameAncestors
     }
 
+    /// The page's own files under `/settings/assets/`: its stylesheet, its script (an ES module,
+    /// `settings.js`, and the modules it imports, one per concern) and the preview's picture.
+    static let assets: [String: (bytes: [UInt8], type: String)] = [
+        "settings.css": (PackageResources.settings_css, "text/css; charset=utf-8"),
+        "settings.js": (PackageResources.settings_js, javaScript),
+        "page.js": (PackageResources.page_js, javaScript),
+        "form.js": (PackageResources.form_js, javaScript),
+        "controls.js": (PackageResources.controls_js, javaScript),
+        "edits.js": (PackageResources.edits_js, javaScript),
+        "conflicts.js": (PackageResources.conflicts_js, javaScript),
+        "preview.js": (PackageResources.preview_js, javaScript),
+        "live.js": (PackageResources.live_js, javaScript),
+        "passage.svg": (PackageResources.passage_svg, "image/svg+xml"),
+    ]
+    private static let javaScript = "text/javascript; charset=utf-8"
+
     func addRoutes(to router: Router<ServerContext>) {
-        router.get("/settings/assets/settings.js") { _, _ in
-            page(Data(PackageResources.settings_js), type: "text/javascript; charset=utf-8")
+        router.get("/settings/assets/:asset") { _, context in
+            let name = try context.parameters.require("asset")
+            guard let asset = Self.assets[name] else {
+                throw Problem(
+                    .notFound, "notFound",
+                    "the settings page has no file \(name): "
+                        + Self.assets.keys.sorted().joined(separator: ", "))
+            }
+            return page(Data(asset.bytes), type: asset.type)
         }
-        router.get("/settings/assets/settings.css") { _, _ in
-            page(Data(PackageResources.settings_css), type: "text/css; charset=utf-8")
+        // Browsers ask for it on every page of the origin.
+        router.get("/favicon.ico") { _, _ in
+            page(Data(PackageResources.favicon_ico), type: "image/x-icon", cache: "max-age=86400")
         }
         router.get("/settings/:configurable") { request, context in
             // What the page will ask the API for is checked now, as the API would (400, 404).
@@ -63,10 +88,10 @@ public struct PageController: Sendable {
             + "frame-ancestors \(ancestors)"
     }
 
-    private func page(_ body: Data, type: String) -> Response {
+    private func page(_ body: Data, type: String, cache: String = "no-cache") -> Response {
         var headers: HTTPFields = [
             .contentType: type, .contentSecurityPolicy: contentSecurityPolicy,
-            .xContentTypeOptions: "nosniff", .cacheControl: "no-cache",
+            .xContentTypeOptions: "nosniff", .cacheControl: cache,
         ]
         headers[HTTPField.Name("Referrer-Policy") ?? .via] = "no-referrer"
         return Response(

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -19,6 +20,8 @@ import ReadingPreferencesStore
 /// from that one query.
 struct PublicationsController: Sendable {
     let data: UserData
+    /// The font families the form suggests for the font setting (`--fonts`), a reader's own kept.
+    var fonts: [String] = []
 
     func addRoutes(to group: RouterGroup<ServerContext>) {
         group.get("/:configurable/publications/:publication/settings", use: settings)
@@ -82,7 +85,8 @@ struct PublicationsController: Sendable {
             if EntityTags.matches(ifNoneMatch, etag) { return .notModified(etag: etag) }
         }
         let state = try await store.state(for: publication, context: publicationContext, includingProvenance: true)
-        let form = try await store.editor(for: publication, context: publicationContext).form()
+        let form = try await store.editor(for: publication, context: publicationContext)
+            .form(suggesting: ["fontFamily": fonts.map(JSONValue.string)])
         var rows: [String: [JSONObject.Member]] = [:]
         for setting in state.settings {
             rows[setting.key] =
@@ -131,18 +135,33 @@ struct PublicationsController: Sendable {
             return JSONAnswer(data: body, etag: kept.etag)
         }
         let storage = try await data.prefetch(EPUB.self, for: user, reading: publication)
-        let settings = try await UserData.store(EPUB.self, on: storage)
-            .resolvedSettings(for: publication, context: try request.publicationContext())
-        let css = settings.readiumCSS(options: ReadiumCSSOptions(version: version))
-        let etag = "\"\(css.fingerprint)\""
-        var properties = JSONObject()
-        for property in css.properties { properties[property.name] = .string(property.value) }
-        let body = JSONValue.object(
-            ["inlineStyle": .string(css.inlineStyle), "properties": .object(properties)]
-        ).jsonData()
+        // Effectiveness follows the Readium CSS the navigator ships (Specs/Resolution.md §5.2).
+        let store = PreferencesStore<EPUB>(storage: storage, environment: ReadingEnvironment(readiumCSS: version))
+        let editor = try await store.editor(for: publication, context: try request.publicationContext())
+        let body = Self.cssAnswer(editor, version: version).jsonData()
+        // The answer's own fingerprint: its CSS, layout and what is not in effect (Specs/Server.md §5.3).
+        let etag = "\"" + hex(SHA256.hash(data: body).prefix(16)) + "\""
         data.answers.keep(key, etag: etag, body: body, builtWith: storage)
         if EntityTags.matches(ifNoneMatch, etag) { return .notModified(etag: etag) }
         return JSONAnswer(data: body, etag: etag)
+    }
+
+    /// The CSS answer (Specs/Server.md §5.3): the inline style and its properties, the page layout
+    /// as the command line's `css` prints it (`stylesheets`, `dir`, `lang`), and the properties
+    /// written whose settings do not take effect (`notInEffect`), which Readium CSS ignores.
+    static func cssAnswer(_ editor: EPUB.Editor, version: ReadiumCSSVersion = .v1) -> JSONValue {
+        let settings = editor.settings
+        let css = settings.readiumCSS(options: ReadiumCSSOptions(version: version))
+        var properties = JSONObject()
+        for property in css.properties { properties[property.name] = .string(property.value) }
+        let layout = settings.pageLayout
+        return .object([
+            "inlineStyle": .string(css.inlineStyle), "properties": .object(properties),
+            "stylesheets": .string(layout.stylesheets.rawValue),
+            "dir": layout.htmlDirection.map { .string($0.rawValue) } ?? .null,
+            "lang": layout.language.map { .string($0.code) } ?? .null,
+            "notInEffect": .array(editor.readiumCSSPropertiesNotInEffect.map(JSONValue.string)),
+        ])
     }
 
     @Sendable func edits(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
@@ -153,6 +172,9 @@ struct PublicationsController: Sendable {
                 .badRequest, "invalidEdits", "the body is {\"edits\": [...], \"publication\"?: {...}}")
         }
         let edits = try list.enumerated().map { index, item in try Self.edit(item, at: index) }
+        let expectations = try list.enumerated().compactMap { index, item in
+            try Self.expectation(item, at: index)
+        }
         let target: EditTarget?
         switch body["layer"] {
         case nil, .null?: target = nil
@@ -167,7 +189,7 @@ struct PublicationsController: Sendable {
         return try await apply(
             edits, schema, of: user, publication: try Self.publication(context),
             context: try request.publicationContext(publication: body["publication"]), target: target,
-            ifMatch: request.headers[.ifMatch])
+            ifMatch: request.headers[.ifMatch], expecting: expectations)
     }
 
     /// Where an edit writes, when the client says (the settings page's choice); otherwise every
@@ -218,9 +240,23 @@ struct PublicationsController: Sendable {
     /// Applies edits in the user's write path, and answers the settings after them.
     func apply<Schema: ResolvableSchema>(
         _ edits: [PreferenceEdit], _ schema: Schema.Type, of user: String, publication: String,
-        context: PublicationContext, target: EditTarget? = nil, ifMatch: String?
+        context: PublicationContext, target: EditTarget? = nil, ifMatch: String?,
+        expecting expectations: [ExpectedValue] = []
     ) async throws -> JSONAnswer {
-        let (body, etag) = try await data.writes.run(user) { transaction in
+        let (body, etag) = try await Problem.rejections(in: Schema.catalogue) {
+            try await applied(
+                edits, schema, of: user, publication: publication, context: context, target: target,
+                ifMatch: ifMatch, expecting: expectations)
+        }
+        return JSONAnswer(body, etag: etag)
+    }
+
+    private func applied<Schema: ResolvableSchema>(
+        _ edits: [PreferenceEdit], _ schema: Schema.Type, of user: String, publication: String,
+        context: PublicationContext, target: EditTarget?, ifMatch: String?,
+        expecting expectations: [ExpectedValue]
+    ) async throws -> (JSONValue, String) {
+        try await data.writes.run(user) { transaction in
             let storage = try await PrefetchedStorage.prefetching(
                 UserData.locations(schema, reading: publication), of: user, from: transaction.storage,
                 in: transaction.database)
@@ -232,10 +268,10 @@ struct PublicationsController: Sendable {
             case .allBooks?: layer = try await store.activeProfile().map { .profile($0.id) } ?? .shared
             }
             try await store.apply(
-                edits, publication: publication, context: context, to: layer, ifMatch: ifMatch)
+                edits, publication: publication, context: context, to: layer, ifMatch: ifMatch,
+                expecting: expectations)
             return try await Self.answer(store, publication: publication, context: context)
         }
-        return JSONAnswer(body, etag: etag)
     }
 
     /// A layer's name in the form answer's `storedIn`.
@@ -288,6 +324,19 @@ struct PublicationsController: Sendable {
             return .adjustBy(key: keyText, amount: amount)
         case .activate: return .activate(key: keyText)
         }
+    }
+
+    /// The value an edit says its key holds (`"expect"`: the stored value it replaces, `null` for
+    /// none), or `nil` when it says nothing (Specs/Server.md §5.4).
+    static func expectation(_ value: JSONValue, at index: Int) throws -> ExpectedValue? {
+        guard let object = value.objectValue, let expected = object["expect"] else { return nil }
+        guard let key = object["key"]?.stringValue else {
+            throw Problem(
+                .badRequest, "invalidEdits",
+                "edits[\(index)].expect needs a key: clearAll names no key to expect a value of")
+        }
+        if case .null = expected { return ExpectedValue(key: key, value: nil) }
+        return ExpectedValue(key: key, value: expected)
     }
 
     /// The settings answer: `{"settings": [{"key", "value", "source", "from"?, "effective",

@@ -21,7 +21,7 @@ struct SyncController: Sendable {
 
     @Sendable func push(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
         let user = try await context.user()
-        let body = try await request.body(limit: UserData.pushLimit)
+        let body = try await request.jsonBody(limit: UserData.pushLimit)
         let result = try await data.replica.push(body, of: user)
         let ignored = result.ignored.map { item -> JSONValue in
             .object(["scope": .string(item.scope), "key": .string(item.key), "reason": .string(item.reason)])

@@ -55,8 +55,7 @@ struct Authentication: Sendable {
         guard let header = request.headers[.authorization] else { throw missingToken }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, isBearer(parts[0]) else { throw unknownToken }
-        return String(
-            EntityTags.trimmed(parts[1]) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+        return String(parts[1].drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 
     /// Whether a scheme is `Bearer`, in any case (byte by byte, without making a lowercased copy).

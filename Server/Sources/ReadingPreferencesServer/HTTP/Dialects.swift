@@ -2,17 +2,18 @@ import Foundation
 import ReadingPreferences
 
 /// The Readium dialects by the names the HTTP contract gives them (`?dialect=`, and the
-/// `dialect` parameter of a merge patch's content type): the library's raw values.
+/// `dialect` parameter of a merge patch's content type): the library's names
+/// (`ReadiumDialect.name`).
 enum Dialects {
-    static func name(_ dialect: ReadiumDialect) -> String { dialect.rawValue }
+    static func name(_ dialect: ReadiumDialect) -> String { dialect.name }
 
     /// The dialect a request names; `nil` for none (ours), 400 for one the server does not know.
     static func named(_ name: String?) throws -> ReadiumDialect? {
         guard let name, !name.isEmpty else { return nil }
-        guard let dialect = ReadiumDialect(rawValue: name) else {
+        guard let dialect = ReadiumDialect(name: name) else {
             throw Problem(
                 .badRequest, "unknownDialect",
-                "no dialect \(name): use " + ReadiumDialect.allNames.joined(separator: ", ")
+                "no dialect \(name): use " + ReadiumDialect.names.joined(separator: ", ")
                     + ", or none for ours")
         }
         return dialect

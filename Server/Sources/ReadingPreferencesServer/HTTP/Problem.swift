@@ -28,18 +28,43 @@ struct Problem: HTTPResponseError {
         self.detail = detail
     }
 
-    /// A 422 naming every rejected key: `code` and `detail` are the first's.
-    init(rejecting errors: [PreferenceError]) {
+    /// A 422 naming every rejected key: `code` and `detail` are the first's. With the
+    /// configurable's catalogue, each rejected value says what the setting accepts, as the
+    /// command line does (`expected`, and `allowed` when the values are a closed list).
+    init(rejecting errors: [PreferenceError], catalogue: SettingCatalogue? = nil) {
+        var details: [String] = []
+        var list: [JSONValue] = []
+        for error in errors {
+            var entry: JSONObject = ["key": .string(error.key), "code": .string(error.code.rawValue)]
+            var detail = error.description
+            if [.typeMismatch, .unsupportedValue, .notANumber].contains(error.code),
+                let descriptor = catalogue?.descriptor(forKey: error.key)
+            {
+                detail += " (expected \(descriptor.expectedValues))"
+                entry["expected"] = .string(descriptor.expectedValues)
+                if let allowed = descriptor.allowedValues { entry["allowed"] = .array(allowed) }
+            }
+            entry["detail"] = .string(detail)
+            details.append(detail)
+            list.append(.object(entry))
+        }
         self.init(
             .unprocessableContent, errors.first?.code.rawValue ?? "unsupportedValue",
-            errors.map(\.description).joined(separator: "; "))
-        let list = errors.map { error -> JSONValue in
-            .object([
-                "key": .string(error.key), "code": .string(error.code.rawValue),
-                "detail": .string(error.description),
-            ])
-        }
+            details.joined(separator: "; "))
         members = [JSONObject.Member(key: "errors", value: .array(list))]
+    }
+
+    /// Runs `body`, turning a rejected value into a 422 that says what each setting of
+    /// `catalogue` accepts.
+    static func rejections<T>(in catalogue: SettingCatalogue, _ body: () async throws -> T) async throws -> T
+    {
+        do {
+            return try await body()
+        } catch let error as PreferenceError {
+            throw Problem(rejecting: [error], catalogue: catalogue)
+        } catch let error as DocumentRejection {
+            throw Problem(rejecting: error.errors, catalogue: catalogue)
+        }
     }
 
     /// A 413 that says the limit.
@@ -80,7 +105,19 @@ struct Problem: HTTPResponseError {
             return problem
         case let error as StorageError:
             switch error.code {
-            case .preconditionFailed: return Problem(.preconditionFailed, "preconditionFailed", error.message)
+            case .preconditionFailed:
+                var problem = Problem(.preconditionFailed, "preconditionFailed", error.message)
+                if !error.staleValues.isEmpty {
+                    // Specs/Server.md §5.4: each key an edit expected that holds another value now.
+                    let changed = error.staleValues.map { stale -> JSONValue in
+                        .object([
+                            "key": .string(stale.key), "expected": stale.expected ?? .null,
+                            "stored": stale.stored ?? .null,
+                        ])
+                    }
+                    problem.members = [JSONObject.Member(key: "changed", value: .array(changed))]
+                }
+                return problem
             case .conflict: return Problem(.conflict, "conflict", error.message)
             case .corruptDocument: return Problem(.internalServerError, "corruptDocument", error.message)
             case .io: return Problem(.serviceUnavailable, "io", error.message)

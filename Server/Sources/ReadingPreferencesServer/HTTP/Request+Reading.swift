@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import ReadingPreferences
+import ReadingPreferencesStore
 
 /// How routes read a request: its body within a limit, as JSON, a path segment, the publication
 /// context. Each failure is the problem a client can act on (400, 413), never a 500.
@@ -17,9 +18,33 @@ extension Request {
         }
     }
 
-    /// The body as a JSON value (400 when it is not JSON).
+    /// The body of a route that reads JSON, up to `limit` bytes: 415 when the request says it is
+    /// something else (`text/plain`, a form), before anything is read. A body sent without a
+    /// content type is read as JSON.
+    func jsonBody(limit: Int) async throws -> Data {
+        if let type = headers[.contentType], !Self.isJSON(type) {
+            var problem = Problem(
+                .unsupportedMediaType, "unsupportedMediaType",
+                "the body is \(type); send application/json (a merge patch: application/merge-patch+json)")
+            problem.headers[HTTPField.Name("Accept-Patch") ?? .via] = "application/merge-patch+json"
+            throw problem
+        }
+        return try await body(limit: limit)
+    }
+
+    /// Whether a content type is JSON: `application/json`, or `application/<anything>+json`
+    /// (`merge-patch+json`), with any parameters.
+    static func isJSON(_ contentType: String) -> Bool {
+        let media =
+            contentType.split(separator: ";", maxSplits: 1).first.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            } ?? ""
+        return media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json"))
+    }
+
+    /// The body as a JSON value (415 when it says it is not JSON, 400 when it is not).
     func json(limit: Int) async throws -> JSONValue {
-        let data = try await body(limit: limit)
+        let data = try await jsonBody(limit: limit)
         do {
             return try JSONValue(json: data)
         } catch {

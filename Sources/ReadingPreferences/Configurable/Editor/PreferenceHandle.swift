@@ -50,6 +50,11 @@ public struct PreferenceHandle<Schema: SettingsSchema, Value: SettingValueConver
     /// Whether the setting takes effect (Specs/Settings.md §4).
     public var isEffective: Bool { isKnown && editor.isActive(slot: slot) }
 
+    /// Whether the setting cannot apply to this publication whatever is stored: it needs
+    /// another layout, or (EPUB) another stylesheet variant than the book's language and
+    /// direction give. A settings form puts such settings apart (Specs/Resolution.md §9.4).
+    public var isOutsidePublication: Bool { isKnown && editor.isOutsidePublication(slot: slot) }
+
     /// Whether ``PreferencesEditor/activate(_:)`` would make the setting effective: `false` when
     /// it is effective already, or when no preference write can make it so (a fixed layout, a
     /// forced scroll...).

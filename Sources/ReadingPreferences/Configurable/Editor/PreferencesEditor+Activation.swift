@@ -44,6 +44,21 @@ extension PreferencesEditor {
         }
     }
 
+    /// Whether the setting in `slot` cannot apply to this publication whatever is stored: a part
+    /// of its activator that does not hold is a condition the publication decides (its layout,
+    /// or a derived value such as EPUB's stylesheet variant), Specs/Resolution.md §9.4.
+    func isOutsidePublication(slot: Int) -> Bool {
+        guard Schema.catalogue.descriptors.indices.contains(slot) else { return false }
+        return Schema.catalogue.descriptors[slot].activator.parts.contains { part in
+            guard case .condition(let condition) = part, !holds(condition, slot: slot) else { return false }
+            switch condition {
+            case .layout: return true
+            case .derived(let derived): return settings.derived.isDecidedByPublication(derived)
+            default: return false
+            }
+        }
+    }
+
     /// Why the setting in `slot` is not effective: the reasons of the parts that are not active.
     func reasons(slot: Int) -> [IneffectiveReason] {
         guard Schema.catalogue.descriptors.indices.contains(slot) else { return [] }

@@ -1,25 +1,84 @@
 import Foundation
 
 extension PreferencesEditor {
-    /// The settings form of this editor's current state (Specs/Resolution.md §9.4). Hidden settings are absent;
-    /// rows are grouped into sections by their descriptors' `group`.
+    /// The settings form of this editor's current state (Specs/Resolution.md §9.4). Hidden
+    /// settings are absent.
+    ///
+    /// Sections follow the catalogue's groups (``SettingCatalogue/groups``), in order, each with
+    /// its rows in the group's order; a setting no group lists goes to the section of its
+    /// descriptor's `group` (a feature and its options), after them. Settings that cannot apply
+    /// to this publication (``PreferenceHandle/isOutsidePublication``) are in a last section of
+    /// their own, ``SettingsForm/Section/outsidePublicationID``, in the same order.
+    ///
+    /// - Parameter locale: The locale of formatted values, or `nil` for the fixed format.
+    /// - Returns: The form.
     public func form(locale: Locale? = nil) -> SettingsForm {
-        var sections: [SettingsForm.Section] = []
+        form(locale: locale, suggesting: [:])
+    }
+
+    /// The settings form, with values offered for open settings (Specs/Resolution.md §9.4).
+    ///
+    /// ```swift
+    /// // The fonts the app ships, offered with the reader's own kept:
+    /// let form = editor.form(suggesting: ["fontFamily": ["Literata", "OpenDyslexic"]])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - locale: The locale of formatted values, or `nil` for the fixed format.
+    ///   - suggestions: Values offered for open settings (a text value with no list of its
+    ///     own, such as an unrestricted font family), by key: their control becomes
+    ///     ``SettingsForm/Control/suggestions(options:)``, which keeps the stored value as an
+    ///     option. Values that do not decode for the setting are left out.
+    /// - Returns: The form.
+    public func form(locale: Locale? = nil, suggesting suggestions: [String: [JSONValue]])
+        -> SettingsForm
+    {
+        let catalogue = Schema.catalogue
+        var grouped: [[(position: Int, row: SettingsForm.Row)]] = Array(
+            repeating: [], count: catalogue.groups.count)
+        var outside: [(place: (group: Int, position: Int), row: SettingsForm.Row)] = []
+        var others: [SettingsForm.Section] = []
         for handle in handles where handle.descriptor.isUserFacing {
             let descriptor = handle.descriptor
-            let group = descriptor.group ?? "general"
-            let row = formRow(handle, locale: locale)
-            if let last = sections.indices.last, sections[last].id == group {
-                sections[last].rows.append(row)
+            let row = formRow(handle, locale: locale, suggestions: suggestions[descriptor.key] ?? [])
+            let place = catalogue.groupPlace(ofSlot: handle.slot)
+            if handle.isOutsidePublication {
+                outside.append((place ?? (catalogue.groups.count, handle.slot), row))
+            } else if let place {
+                grouped[place.group].append((place.position, row))
             } else {
-                let title = Schema.catalogue.descriptor(forKey: group)?.title
-                sections.append(SettingsForm.Section(id: group, title: title, rows: [row]))
+                let group = descriptor.group ?? "general"
+                if let last = others.indices.last, others[last].id == group {
+                    others[last].rows.append(row)
+                } else {
+                    let title = catalogue.descriptor(forKey: group)?.title
+                    others.append(SettingsForm.Section(id: group, title: title, rows: [row]))
+                }
             }
+        }
+        var sections: [SettingsForm.Section] = []
+        for (group, rows) in zip(catalogue.groups, grouped) where !rows.isEmpty {
+            sections.append(
+                SettingsForm.Section(
+                    id: group.id, title: group.title,
+                    rows: rows.sorted { $0.position < $1.position }.map(\.row)))
+        }
+        sections += others
+        if !outside.isEmpty {
+            let rows = outside.sorted {
+                ($0.place.group, $0.place.position) < ($1.place.group, $1.place.position)
+            }
+            sections.append(
+                SettingsForm.Section(
+                    id: SettingsForm.Section.outsidePublicationID, title: "Not for this book",
+                    rows: rows.map(\.row)))
         }
         return SettingsForm(configurable: Schema.identifier, sections: sections)
     }
 
-    private func formRow(_ handle: PreferenceHandle<Schema, SettingValue>, locale: Locale?)
+    private func formRow(
+        _ handle: PreferenceHandle<Schema, SettingValue>, locale: Locale?, suggestions: [JSONValue]
+    )
         -> SettingsForm.Row
     {
         let descriptor = handle.descriptor
@@ -29,7 +88,7 @@ extension PreferencesEditor {
             titleKey: "settings.\(descriptor.key).title",
             title: descriptor.title ?? descriptor.key,
             summary: descriptor.summary,
-            control: control(handle),
+            control: control(handle, suggestions: suggestions),
             presentation: descriptor.presentation,
             storedValue: handle.storedJSON,
             effectiveValue: effective.map { descriptor.coder.encode($0) },
@@ -40,7 +99,9 @@ extension PreferencesEditor {
             reasons: handle.reasons.map { SettingsForm.Reason($0, catalogue: Schema.catalogue) })
     }
 
-    private func control(_ handle: PreferenceHandle<Schema, SettingValue>) -> SettingsForm.Control {
+    private func control(_ handle: PreferenceHandle<Schema, SettingValue>, suggestions: [JSONValue])
+        -> SettingsForm.Control
+    {
         let descriptor = handle.descriptor
         if let identifier = descriptor.customControl { return .custom(identifier: identifier) }
         switch descriptor.kind {
@@ -58,6 +119,9 @@ extension PreferencesEditor {
             return .color
         case .enumeration, .value:
             let values = handle.supportedValues
+            if values.isEmpty, descriptor.kind == .value, !suggestions.isEmpty {
+                return suggestionsControl(handle, suggestions)
+            }
             guard !values.isEmpty || descriptor.kind == .enumeration else { return .text }
             var options = values.map {
                 SettingsForm.Option(value: descriptor.coder.encode($0), label: descriptor.format($0))
@@ -69,6 +133,32 @@ extension PreferencesEditor {
             }
             return .picker(options: options)
         }
+    }
+
+    /// The suggested values that decode for the setting, each once, then the stored value when it
+    /// is not one of them (the reader's own entry is kept), after the entry that clears it.
+    private func suggestionsControl(
+        _ handle: PreferenceHandle<Schema, SettingValue>, _ suggestions: [JSONValue]
+    )
+        -> SettingsForm.Control
+    {
+        let descriptor = handle.descriptor
+        var options: [SettingsForm.Option] = []
+        var seen: [JSONValue] = []
+        func offer(_ json: JSONValue) {
+            guard let value = descriptor.validValue(of: json) else { return }
+            let encoded = descriptor.coder.encode(value)
+            guard !seen.contains(encoded) else { return }
+            seen.append(encoded)
+            options.append(SettingsForm.Option(value: encoded, label: descriptor.format(value)))
+        }
+        suggestions.forEach(offer)
+        if let stored = handle.storedJSON { offer(stored) }
+        if descriptor.fallback == nil && !isResolvedByRule(descriptor) {
+            options.insert(
+                SettingsForm.Option(value: nil, label: descriptor.noneLabel ?? handle.noneLabel), at: 0)
+        }
+        return .suggestions(options: options)
     }
 
     /// Settings that always resolve by a configurable's own rule (language, reading

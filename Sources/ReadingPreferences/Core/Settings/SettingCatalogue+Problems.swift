@@ -32,6 +32,10 @@ extension SettingCatalogue {
         case fallbackOutOfRange(key: String, fallback: Double)
         /// An activator names a key the catalogue does not declare.
         case unknownKeyInActivator(key: String, names: String)
+        /// A group lists a key the catalogue does not declare.
+        case unknownKeyInGroup(key: String, group: String)
+        /// A key is listed by two groups (or twice); it stays in the first place.
+        case keyInTwoGroups(key: String, group: String)
 
         /// The key of the setting concerned.
         public var key: String {
@@ -40,7 +44,8 @@ extension SettingCatalogue {
             case .aliasIsAKey(let alias, _): return alias
             case .missingRange(let key), .nonFiniteNumber(let key), .nonPositiveIncrement(let key, _),
                 .emptySteps(let key), .invalidSteps(let key), .fallbackNotAccepted(let key, _),
-                .fallbackOutOfRange(let key, _), .unknownKeyInActivator(let key, _):
+                .fallbackOutOfRange(let key, _), .unknownKeyInActivator(let key, _),
+                .unknownKeyInGroup(let key, _), .keyInTwoGroups(let key, _):
                 return key
             }
         }
@@ -63,6 +68,10 @@ extension SettingCatalogue {
                 return "\(key): the fallback \(SettingValue.number(fallback)) is outside the range"
             case .unknownKeyInActivator(let key, let names):
                 return "\(key): its activator names \(names), which the catalogue does not declare"
+            case .unknownKeyInGroup(let key, let group):
+                return "\(key): listed by the group \(group), but the catalogue does not declare it"
+            case .keyInTwoGroups(let key, let group):
+                return "\(key): listed again by the group \(group); it stays where it was listed first"
             }
         }
     }

@@ -28,11 +28,17 @@ public struct SettingCatalogue: Sendable, Hashable {
         let fallbacks: SlotStorage
         /// The slots of the descriptors themselves, for typed settings.
         let slotsByDescriptor: DescriptorSlotTable
+        /// The groups a settings form shows (`SettingCatalogue+Groups.swift`).
+        let groups: [Group]
+        /// Each slot's group and position in it, or `nil` when no group lists it.
+        let groupPlaces: [(group: Int, position: Int)?]
 
         init(
             descriptors: [SettingDescriptor], slotsByKey: KeyTable, slotsByAlias: KeyTable,
-            problems: [Problem]
+            problems: [Problem], groups: [Group] = []
         ) {
+            self.groups = groups
+            groupPlaces = SettingCatalogue.groupPlaces(groups, slots: slotsByKey, count: descriptors.count)
             self.descriptors = descriptors
             self.slotsByKey = slotsByKey
             self.slotsByAlias = slotsByAlias
@@ -68,8 +74,11 @@ public struct SettingCatalogue: Sendable, Hashable {
     /// Creates a catalogue; a descriptor whose key repeats an earlier one is ignored, and every
     /// declaration mistake is listed in ``problems``.
     ///
-    /// - Parameter descriptors: The descriptors, in slot order.
-    public init(_ descriptors: [SettingDescriptor]) {
+    /// - Parameters:
+    ///   - descriptors: The descriptors, in slot order.
+    ///   - groups: The groups a settings form shows, in order, each with its settings in the
+    ///     order a reader expects (``Group``); none by default.
+    public init(_ descriptors: [SettingDescriptor], groups: [Group] = []) {
         var unique: [SettingDescriptor] = []
         var slots = KeyTable()
         for descriptor in descriptors where slots[descriptor.key] == nil {
@@ -84,7 +93,8 @@ public struct SettingCatalogue: Sendable, Hashable {
         }
         storage = Storage(
             descriptors: unique, slotsByKey: slots, slotsByAlias: aliases,
-            problems: Self.problems(of: descriptors, keys: slots))
+            problems: Self.problems(of: descriptors, keys: slots) + Self.groupProblems(groups, keys: slots),
+            groups: groups)
     }
 
     /// The declaration mistakes found when the catalogue was built, in declaration order; empty
@@ -161,9 +171,9 @@ public struct SettingCatalogue: Sendable, Hashable {
         descriptors.flatMap(\.storedKeys)
     }
 
-    /// Catalogues are equal when their descriptors are.
+    /// Catalogues are equal when their descriptors and their groups are.
     public static func == (lhs: SettingCatalogue, rhs: SettingCatalogue) -> Bool {
-        lhs.storage === rhs.storage || lhs.descriptors == rhs.descriptors
+        lhs.storage === rhs.storage || (lhs.descriptors == rhs.descriptors && lhs.groups == rhs.groups)
     }
 
     /// Hashes the descriptors.

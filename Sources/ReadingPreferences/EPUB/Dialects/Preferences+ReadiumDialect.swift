@@ -25,9 +25,6 @@ public enum ReadiumDialect: String, Sendable, Hashable, Codable, CaseIterable {
     /// nor type scale (Specs/CSS.md §5). The step `migrate` takes.
     case readiumCSS2 = "readium-css2"
 
-    /// The names of every dialect, for messages and usage text.
-    public static var allNames: [String] { allCases.map(\.rawValue) }
-
     /// The navigator version a TypeScript dialect was checked against, or `nil`.
     var typeScriptVersion: ReadiumTypeScriptVersion? {
         switch self {

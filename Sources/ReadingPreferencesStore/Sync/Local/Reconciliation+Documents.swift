@@ -65,10 +65,13 @@ extension Reconciliation {
             return stamped
         case (.absent, .present(let entries)):
             var stamped = Stamped(entries: entries, snapshot: entries)
+            var byEdits = true
             for (key, entry) in entries.all where !entry.isRemoval {
+                byEdits = byEdits && stamper.hasPending(key, for: nil)
                 stamper.set(key, to: nil, over: entry, clock: &clock, in: &stamped)
             }
             stamped.removedDocument = stamped.sent.count
+            stamped.removedByEdits = byEdits
             stamper.keepPendingRemovals(absentFrom: [], over: entries, in: &stamped)
             return stamped
         case (.present(let preferences), .absent), (.present(let preferences), .damaged):

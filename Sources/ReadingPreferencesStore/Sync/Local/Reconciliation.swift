@@ -71,6 +71,10 @@ package struct Reconciliation: Sendable {
         var removedDocument: Int?
         /// How many fresh stamps the clock made (changes found with no pending stamp).
         var fresh = 0
+        /// Whether every key of the gone document was removed by an edit (each has a pending
+        /// removal stamp): the store removed the document with its last key, nobody deleted the
+        /// file.
+        var removedByEdits = false
     }
 
     /// One local change a sync stamped, to send: a key's value as last synced and now.
@@ -187,16 +191,20 @@ package struct Reconciliation: Sendable {
         let id = remote.replica
         var known = state.known[id] ?? SyncState.KnownReplica(seen: settings.now)
         let rewritten = known.writer != remote.writer
-        var cutoff: UInt64?
-        if let retired = known.retired {
+        // Entries older than a retirement stay ignored while the replica is retired, and after
+        // it came back too (Specs/Sync.md §5.7): its file may still hold values others removed
+        // and forgot since.
+        let retirement = known.retired
+        if let retired = retirement {
             if rewritten {
                 known.retired = nil
                 known.seen = settings.now
+                known.ignoredBefore = max(known.ignoredBefore ?? 0, retired)
             }
-            cutoff = retired
         } else if rewritten {
             known.seen = settings.now
         }
+        let cutoff = retirement ?? known.ignoredBefore
         known.writer = remote.writer
         // A replica's own file names it; what it says of others fills in names not known yet.
         if let name = remote.name { state.names[id] = name }
@@ -229,10 +237,10 @@ package struct Reconciliation: Sendable {
         } else if remote.merged.values.contains(where: { $0.time > limit }) {
             remote.setMerged(remote.merged.filter { $0.value.time <= limit })
         }
-        if let retired = cutoff, rewritten {
+        if let retired = retirement, rewritten {
             problems.append(.retiredReplicaReturned(id, retiredAt: retired, ignoredEntries: ignored))
         }
-        if cutoff == nil || rewritten { known.merged = remote.merged }
+        if retirement == nil || rewritten { known.merged = remote.merged }
         state.known[id] = known
         for named in remote.merged.keys where named != state.replica && state.known[named] == nil {
             state.known[named] = SyncState.KnownReplica(seen: settings.now)

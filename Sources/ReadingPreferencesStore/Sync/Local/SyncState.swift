@@ -33,19 +33,26 @@ package struct SyncState: Sendable, Equatable {
         var seen: UInt64
         /// The writer id of its file when last read.
         var writer: String?
-        /// When it was retired, if it was.
+        /// When it was retired, if it is retired now.
         var retired: UInt64?
+        /// Since it came back after a retirement: the time before which its file's entries stay
+        /// ignored, at every sync (Specs/Sync.md §5.7), so an entry older than its retirement
+        /// never comes back with it.
+        var ignoredBefore: UInt64?
         /// What it had merged when its file was last read; `nil` when its file was never read
         /// (then it holds every tombstone back until it is retired).
         var merged: [ReplicaID: SyncStamp]?
 
         package init(
-            seen: UInt64, writer: String? = nil, retired: UInt64? = nil, merged: [ReplicaID: SyncStamp]? = nil
+            seen: UInt64, writer: String? = nil, retired: UInt64? = nil,
+            merged: [ReplicaID: SyncStamp]? = nil,
+            ignoredBefore: UInt64? = nil
         ) {
             self.seen = seen
             self.writer = writer
             self.retired = retired
             self.merged = merged
+            self.ignoredBefore = ignoredBefore
         }
     }
 
@@ -107,6 +114,9 @@ package struct SyncState: Sendable, Equatable {
                 object.append(.init(key: "retired", value: .number(JSONNumber(Int(retired)))))
             }
             if let merged = replica.merged { object.append(.init(key: "merged", value: Self.json(merged))) }
+            if let ignoredBefore = replica.ignoredBefore {
+                object.append(.init(key: "ignoredBefore", value: .number(JSONNumber(Int(ignoredBefore)))))
+            }
             return JSONObject.Member(key: id.rawValue, value: .object(JSONObject(members: object)))
         }
         members.append(.init(key: "known", value: .object(JSONObject(members: known))))
@@ -162,7 +172,8 @@ package struct SyncState: Sendable, Equatable {
             known[id] = KnownReplica(
                 seen: Self.integer(object["seen"]) ?? 0, writer: object["writer"]?.stringValue,
                 retired: Self.integer(object["retired"]),
-                merged: object["merged"].map { Self.stamps($0) })
+                merged: object["merged"].map { Self.stamps($0) },
+                ignoredBefore: Self.integer(object["ignoredBefore"]))
         }
         // The first format kept each peer's merged map under "peers".
         for member in document["peers"]?.objectValue?.members ?? [] {

@@ -209,6 +209,10 @@ extension ReplicaState {
                 throw .malformed("\"format\" is not \"\(ReplicaState.formatName)\"")
             }
             guard let version else { throw .malformed("\"version\" is missing or not an integer") }
+            // Specs/Sync.md §2: versions count from 1; a lower one names no format.
+            guard version >= 1 else {
+                throw .malformed("\"version\" \(version) is not a format version (1 or later)")
+            }
             guard version <= ReplicaState.formatVersion else { throw .futureFormat(version) }
             guard let text = replica?.stringValue, let id = ReplicaID(text) else {
                 throw .malformed("\"replica\" is missing or not a replica id")
