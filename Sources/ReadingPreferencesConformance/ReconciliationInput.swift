@@ -34,6 +34,12 @@ package struct ReconciliationInput: Sendable {
         package var ignored: [String]
         /// The replicas retired.
         package var retired: [ReplicaID]
+        /// The entries (and scopes, and `merged` stamps) the reader skipped in the states it
+        /// admitted, one line each: `documents.<scope>.<key>: <why>`.
+        package var skipped: [String]
+        /// The local documents afterwards, the sync's changes applied (a document left with no
+        /// keys is gone).
+        package var documents: [SyncScope: Preferences]
     }
 
     package var replica: ReplicaID
@@ -84,6 +90,15 @@ package struct ReconciliationInput: Sendable {
             isFirstSync: false)
         for remote in remotes { reconciliation.admit(remote.file, source: remote.source) }
         reconciliation.computeFloors()
+        // The replica clock (Specs/Sync.md §8), which every edit ticked, is past every pending
+        // stamp of every document; the sync shares it before stamping anything, so a fresh stamp
+        // in one document is above the pending stamps of all of them (as `SyncSession` does).
+        var shared = reconciliation.clock
+        for document in pending.values {
+            for (_, entry) in document.all { shared.observe(entry.stamp) }
+        }
+        reconciliation.advanceClock(to: shared)
+        var after: [SyncScope: Preferences] = [:]
         let scopes = Set(documents.keys).union(reconciliation.incoming.documents.keys)
             .union(self.documents.map { Array($0.keys) } ?? []).union(pending.keys)
         for scope in scopes.sorted() {
@@ -96,18 +111,24 @@ package struct ReconciliationInput: Sendable {
                 pending: pending[scope] ?? SyncDocument(), clock: &clock)
             let settled = reconciliation.settle(scope, stamped, document: document)
             reconciliation.commit(scope, settled, clock: clock, unstamped: stamped.unstamped.count)
+            // Applied as the document-write step applies them: a key in place keeps its place.
+            let written = settled.changes.applied(to: values)
+            if !written.isEmpty { after[scope] = written }
         }
         var ignored: [String] = []
         var retired: [ReplicaID] = []
+        var skipped: [String] = []
         for problem in reconciliation.problems {
             switch problem {
             case .futureStamp(_, let scope, let key, _): ignored.append("\(scope) \(key)")
             case .replicaRetired(let id): retired.append(id)
+            case .skippedEntry(_, let detail): skipped.append(detail)
             default: break
             }
         }
         return Output(
             state: reconciliation.published(writer: ""), clockTime: reconciliation.clock.time,
-            clockCounter: reconciliation.clock.counter, ignored: ignored, retired: retired)
+            clockCounter: reconciliation.clock.counter, ignored: ignored, retired: retired, skipped: skipped,
+            documents: after)
     }
 }

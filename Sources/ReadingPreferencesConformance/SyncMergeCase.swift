@@ -21,8 +21,11 @@ import ReadingPreferencesStore
 /// reverse. With `localReplica` and `now`, the replica of that id (its file among `replicas`,
 /// or an empty one) reconciles with the others as a sync does: the future bound, the clock
 /// rule, known replicas (`knownReplicas`), the tombstone `horizon` and the `retirementHorizon`
-/// apply, and `expect` may also give the `clock` afterwards, the entries `ignored` and the
-/// replicas `retired`.
+/// apply, and `expect` may also give the `clock` afterwards, the entries `ignored`, the
+/// replicas `retired`, the `keyOrder` of the local documents afterwards and the display `names`
+/// the published state carries. Either way `expect` may give the files a reader skips whole
+/// (`skippedFiles`, their positions in `replicas`) and the entries it skips (`skipped`, their
+/// member paths in the file).
 public struct SyncMergeCase: Sendable, Hashable {
     /// The replica files to merge, as read (malformed entries skipped).
     public var replicas: [ReplicaFile]
@@ -53,6 +56,19 @@ public struct SyncMergeCase: Sendable, Hashable {
     public var ignored: [String]?
     /// The expected retired replicas, sorted; `nil` when not checked.
     public var retired: [ReplicaID]?
+    /// The positions in `replicas` of the files a reader must skip whole (Specs/Sync.md §2).
+    var skippedFiles: Set<Int> = []
+    /// The positions in `replicas` of files expected to be skipped that were read.
+    var readThoughSkipped: [Int] = []
+    /// The expected skipped entries, scopes and `merged` stamps, by their member path in the
+    /// file (`documents.<scope>.<key>`), sorted; `nil` when not checked.
+    var skipped: [String]?
+    /// The expected keys of the local documents after the sync, in their order, per scope;
+    /// `nil` when not checked.
+    var keyOrder: [SyncScope: [String]]?
+    /// The expected display names of other replicas in the published state; `nil` when not
+    /// checked.
+    var names: [ReplicaID: String]?
 
     /// Reads a case's members.
     ///
@@ -63,14 +79,20 @@ public struct SyncMergeCase: Sendable, Hashable {
     init(_ reader: JSONMemberReader, replicaSources: [Data]? = nil) throws(JSONMemberError) {
         replicas = []
         let parsed = try reader.array("replicas") ?? []
+        let expect = try JSONMemberReader(reader.value("expect") ?? .object(JSONObject()), path: "expect")
+        skippedFiles = try Self.positions(expect, "skippedFiles", count: parsed.count)
         // Each state from its own bytes when they are known: a key or scope it repeats merges.
         let sources = replicaSources?.count == parsed.count ? replicaSources : nil
         for (index, replica) in parsed.enumerated() {
             do throws(ReplicaFileError) {
                 replicas.append(try ReplicaState.read(sources?[index] ?? replica.jsonData()))
+                if skippedFiles.contains(index) { readThoughSkipped.append(index) }
             } catch {
-                throw JSONMemberError(
-                    path: JSONMemberReader.join("replicas", index: index), message: error.description)
+                // A file the vector says a reader skips is left out; any other is a broken vector.
+                guard skippedFiles.contains(index) else {
+                    throw JSONMemberError(
+                        path: JSONMemberReader.join("replicas", index: index), message: error.description)
+                }
             }
         }
         if let text = try reader.string("localReplica") {
@@ -126,7 +148,6 @@ public struct SyncMergeCase: Sendable, Hashable {
                     try Self.stamps(json, path: known.path("merged"))
                 }, ignoredBefore: try Self.integer(known, "ignoredBefore"))
         }
-        let expect = try JSONMemberReader(reader.value("expect") ?? .object(JSONObject()), path: "expect")
         if let object = try expect.object("documents") {
             var documents: [SyncScope: SyncDocument] = [:]
             for member in object.members {
@@ -171,6 +192,7 @@ public struct SyncMergeCase: Sendable, Hashable {
                 return id
             }.sorted()
         }
+        try readReportExpectations(expect)
     }
 
     private static func integer(_ reader: JSONMemberReader, _ name: String) throws(JSONMemberError) -> UInt64?
@@ -201,7 +223,7 @@ public struct SyncMergeCase: Sendable, Hashable {
         return result
     }
 
-    private static func scope(_ text: String, path: String) throws(JSONMemberError) -> SyncScope {
+    static func scope(_ text: String, path: String) throws(JSONMemberError) -> SyncScope {
         guard let scope = SyncScope(text) else {
             throw JSONMemberError(path: path, message: "\(text) is not a scope")
         }
@@ -215,7 +237,9 @@ public struct SyncMergeCase: Sendable, Hashable {
         guard !replicas.isEmpty || localReplica != nil else {
             return ["replicas: expected at least one replica state"]
         }
-        var failures: [String] = []
+        var failures = readThoughSkipped.map {
+            "replicas[\($0)]: expected the file to be skipped whole (Specs/Sync.md §2), but it was read"
+        }
         for (order, files) in [("in order", replicas), ("in reverse order", Array(replicas.reversed()))] {
             let result = outcome(of: files)
             failures += check(result, order: order)
@@ -223,18 +247,20 @@ public struct SyncMergeCase: Sendable, Hashable {
         return failures
     }
 
-    private struct Result {
+    struct Result {
         var state: ReplicaState
         var clock: [UInt64]?
         var ignored: [String] = []
         var retired: [ReplicaID] = []
+        var skipped: [String] = []
+        var documents: [SyncScope: Preferences] = [:]
     }
 
     private func outcome(of files: [ReplicaFile]) -> Result {
         guard let localReplica, let now else {
             var state = files[0].state
             for file in files.dropFirst() { state.merge(file.state) }
-            return Result(state: state)
+            return Result(state: state, skipped: files.flatMap(\.skipped))
         }
         let input = ReconciliationInput(
             replica: localReplica, local: files.first { $0.state.replica == localReplica }?.state,
@@ -249,8 +275,8 @@ public struct SyncMergeCase: Sendable, Hashable {
         let output = reconciliation.run()
         return Result(
             state: output.state, clock: [output.clockTime, output.clockCounter],
-            ignored: output.ignored.sorted(),
-            retired: output.retired.sorted())
+            ignored: output.ignored.sorted(), retired: output.retired.sorted(), skipped: output.skipped,
+            documents: output.documents)
     }
 
     private func check(_ result: Result, order: String) -> [String] {
@@ -282,7 +308,7 @@ public struct SyncMergeCase: Sendable, Hashable {
         if let retired, result.retired != retired {
             failures.append("retired (\(order)): expected \(retired), got \(result.retired)")
         }
-        return failures
+        return failures + checkReports(result, order: order)
     }
 
     private static func describe(_ documents: [SyncScope: SyncDocument]) -> String {

@@ -96,7 +96,7 @@ package struct Reconciliation: Sendable {
         /// What to store as the snapshot.
         var snapshot: SyncDocument
         /// The changes to apply to the document.
-        var changes: KeyChanges
+        package var changes: KeyChanges
         /// The same, for the report.
         var report: [SyncChange]
     }
@@ -302,9 +302,9 @@ package struct Reconciliation: Sendable {
         exhausted += unstamped
     }
 
-    /// Moves the clock on to stamps made for a document whose write must be tried again: a
-    /// stamp is never made twice.
-    mutating func advanceClock(to clock: HybridClock) {
+    /// Moves the clock on to stamps made for a document whose write must be tried again (a
+    /// stamp is never made twice), or to the replica clock every edit ticks.
+    package mutating func advanceClock(to clock: HybridClock) {
         self.clock = clock
     }
 
