@@ -13,7 +13,9 @@ extension StorageConformanceRun {
         let location = Self.layer(.profile("journal"))
         let replica = ReplicaID("conformance-journal") ?? ReplicaID.random()
         if try await storage.load(.syncState) == nil {
-            _ = try await storage.commit([.save(SyncState(replica: replica).document, to: .syncState, expecting: nil)])
+            _ = try await storage.commit([
+                .save(SyncState(replica: replica).document, to: .syncState, expecting: nil)
+            ])
         }
         try await storage.updateReplicaClock { clock in
             if clock == nil { clock = HybridClock(replica: replica) }
@@ -25,7 +27,9 @@ extension StorageConformanceRun {
         let first = try await storage.journal(of: location, after: start.cursor)
         guard !first.entries.isEmpty else {
             if keepsJournal {
-                fail("a change of a replica's document", expected: "recorded in its journal", actual: "nothing")
+                fail(
+                    "a change of a replica's document", expected: "recorded in its journal", actual: "nothing"
+                )
             } else {
                 skipJournal()
             }
@@ -44,11 +48,15 @@ extension StorageConformanceRun {
         // Written identically: nothing recorded.
         _ = try await storage.write([.keys(KeyChanges(["a": 1]), at: location)], recording: recording)
         let same = try await storage.journal(of: location, after: first.cursor)
-        expect(same.entries.isEmpty, "a document written identically", expected: "nothing recorded", actual: "\(same.entries)")
+        expect(
+            same.entries.isEmpty, "a document written identically", expected: "nothing recorded",
+            actual: "\(same.entries)")
 
         // A batch that fails records nothing.
         var stale = DocumentChange.save(["a": 9], to: location, expecting: StorageVersion("stale"))
-        stale.journal = [JournalEntry(key: "a", oldValue: 1, newValue: 9, origin: .edit, time: 1_764_000_000_000)]
+        stale.journal = [
+            JournalEntry(key: "a", oldValue: 1, newValue: 9, origin: .edit, time: 1_764_000_000_000)
+        ]
         do throws(StorageError) {
             _ = try await storage.commit([stale])
             fail("a save at a stale version", expected: "conflict", actual: "saved")
@@ -56,7 +64,9 @@ extension StorageConformanceRun {
             guard error.code == .conflict else { throw error }
         }
         let failed = try await storage.journal(of: location, after: first.cursor)
-        expect(failed.entries.isEmpty, "a batch that failed", expected: "nothing recorded", actual: "\(failed.entries)")
+        expect(
+            failed.entries.isEmpty, "a batch that failed", expected: "nothing recorded",
+            actual: "\(failed.entries)")
 
         // Another device's change keeps its stamp, and the clock goes past it.
         guard let remote = ReplicaID("conformance-other-device"),
@@ -71,29 +81,36 @@ extension StorageConformanceRun {
             later.entries.map(\.key) == ["b", "a"] && later.entries.first?.stamp == far
                 && later.entries.first?.origin == .sync && later.entries.last?.newValue == nil
                 && later.entries.last?.oldValue == 1,
-            "a change with its own stamp, then a removal", expected: "b with its stamp (sync), then a: 1 → none",
+            "a change with its own stamp, then a removal",
+            expected: "b with its stamp (sync), then a: 1 → none",
             actual: "\(later.entries)")
         if let removal = later.entries.last?.stamp {
-            expect(far < removal, "a stamp made after accepting another", expected: "above \(far)", actual: "\(removal)")
+            expect(
+                far < removal, "a stamp made after accepting another", expected: "above \(far)",
+                actual: "\(removal)")
         }
 
         // Bounded: two megabytes of changes leave at most a megabyte, and a little more.
         let large = String(repeating: "x", count: 40_000)
         for step in 0..<52 {
             _ = try await storage.write(
-                [.keys(KeyChanges(["large": .string(large + String(step))]), at: location)], recording: recording)
+                [.keys(KeyChanges(["large": .string(large + String(step))]), at: location)],
+                recording: recording)
         }
         let bounded = try await storage.journal(of: location, after: nil)
         let bytes = bounded.entries.reduce(0) { $0 + $1.jsonValue.jsonString().utf8.count + 1 }
         expect(
             bytes <= JournalBounds.standard.maximumBytes + (256 << 10), "a journal's size",
-            expected: "at most \(JournalBounds.standard.maximumBytes) bytes and a few entries", actual: "\(bytes) bytes")
+            expected: "at most \(JournalBounds.standard.maximumBytes) bytes and a few entries",
+            actual: "\(bytes) bytes")
         expect(
             bounded.entries.last?.newValue == .string(large + "51"), "the latest change after compaction",
             expected: "kept", actual: "\(String(describing: bounded.entries.last?.key))")
 
         try await storage.removeAll()
         let gone = try await storage.journal(of: location, after: nil)
-        expect(gone.entries.isEmpty, "a journal after removeAll", expected: "nothing", actual: "\(gone.entries.count) entries")
+        expect(
+            gone.entries.isEmpty, "a journal after removeAll", expected: "nothing",
+            actual: "\(gone.entries.count) entries")
     }
 }

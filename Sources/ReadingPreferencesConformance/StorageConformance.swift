@@ -59,10 +59,10 @@ public enum StorageConformance {
     /// - Parameters:
     ///   - storage: An empty storage; it is empty again afterwards.
     ///   - faults: How to damage it, for the corrupt-data and io checks; `nil` skips them.
-    /// - Returns: One line per failure, `[check] what: expected …, got …`.
     ///   - keepsJournal: Whether the storage keeps a change journal (Specs/Store.md §8.13): `false`
     ///     reports the journal's checks as skipped when it records nothing, instead of failing
     ///     them.
+    /// - Returns: One line per failure, `[check] what: expected …, got …`.
     public static func failures(
         of storage: some PreferencesStorage, faults: StorageFaults? = nil, keepsJournal: Bool = true
     ) async -> [String] {

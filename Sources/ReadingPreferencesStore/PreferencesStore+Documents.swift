@@ -147,19 +147,20 @@ extension PreferencesStore {
             let location = location(layer)
             // The one document-write step: the precondition is checked on the document it reads,
             // and both run again when another writer came first.
-            let writes = try await storage.write([
-                DocumentEdit(location) { current in
-                    if let precondition, !precondition.holds(for: current) {
-                        throw StorageError(
-                            .preconditionFailed, location: location,
-                            message:
-                                "\(location) is \(current.map { "at version \($0.version)" } ?? "absent"), "
-                                + "not \(precondition)",
-                            version: current?.version)
+            let writes = try await storage.write(
+                [
+                    DocumentEdit(location) { current in
+                        if let precondition, !precondition.holds(for: current) {
+                            throw StorageError(
+                                .preconditionFailed, location: location,
+                                message:
+                                    "\(location) is \(current.map { "at version \($0.version)" } ?? "absent"), "
+                                    + "not \(precondition)",
+                                version: current?.version)
+                        }
+                        return try compute(current?.preferences ?? Preferences())
                     }
-                    return try compute(current?.preferences ?? Preferences())
-                }
-            ], recording: recording(.edit))
+                ], recording: recording(.edit))
             problems += writes.problems
             let written = writes.changes
             let saved = writes.documents[location] ?? nil

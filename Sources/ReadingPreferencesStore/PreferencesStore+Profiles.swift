@@ -66,15 +66,17 @@ extension PreferencesStore {
             // The profile's removal and, when it is active, this device's switch back to shared,
             // in one batch of the document-write step.
             let configurable = configurable
-            let writes = try await storage.write([
-                DocumentEdit(location(.profile(id))) { current in
-                    guard current != nil else { throw ProfileError.unknownProfile(id) }
-                    return Preferences()
-                },
-                DocumentEdit(.device) { current in
-                    Self.deviceState(current?.preferences, activating: nil, ifActive: id, of: configurable)
-                },
-            ], recording: recording(.edit))
+            let writes = try await storage.write(
+                [
+                    DocumentEdit(location(.profile(id))) { current in
+                        guard current != nil else { throw ProfileError.unknownProfile(id) }
+                        return Preferences()
+                    },
+                    DocumentEdit(.device) { current in
+                        Self.deviceState(
+                            current?.preferences, activating: nil, ifActive: id, of: configurable)
+                    },
+                ], recording: recording(.edit))
             problems += writes.problems
             let device = writes.documents[.device] ?? nil
             self.deviceDocument = device
@@ -142,7 +144,9 @@ extension PreferencesStore {
             deviceDocument = try await loadFresh(.device)
             deviceLoaded = true
         }
-        guard let id = deviceDocument?.preferences[Self.activeProfilesKey]?.objectValue?[configurable]?.stringValue
+        guard
+            let id = deviceDocument?.preferences[Self.activeProfilesKey]?.objectValue?[configurable]?
+                .stringValue
         else {
             return nil
         }
@@ -162,13 +166,14 @@ extension PreferencesStore {
         document[Profile.nameKey] = .string(name)
         document.merge(preferences)
         let location = location(.profile(id))
-        let writes = try await storage.write([
-            DocumentEdit(location) { current in
-                // A new id names no document: one there means another writer took it.
-                guard current == nil else { throw StorageError.conflict(location) }
-                return document
-            }
-        ], recording: recording(.edit))
+        let writes = try await storage.write(
+            [
+                DocumentEdit(location) { current in
+                    // A new id names no document: one there means another writer took it.
+                    guard current == nil else { throw StorageError.conflict(location) }
+                    return document
+                }
+            ], recording: recording(.edit))
         problems += writes.problems
         documents[.profile(id)] = writes.documents[location] ?? .some(nil)
         return Profile(id: id, name: name)

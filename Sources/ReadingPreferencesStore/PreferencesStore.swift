@@ -333,7 +333,9 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
             guard let slot = Schema.catalogue.slot(forKey: result[index].key),
                 let member = document?.storedMember(of: Schema.catalogue.descriptors[slot])
             else { continue }
-            if indexes[layer] == nil { indexes[layer] = try await provenanceIndex(of: layer, devices: devices) }
+            if indexes[layer] == nil {
+                indexes[layer] = try await provenanceIndex(of: layer, devices: devices)
+            }
             result[index].provenance = indexes[layer]?.provenance(of: member.key, holding: member.value)
         }
         return result

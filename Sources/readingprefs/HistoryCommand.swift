@@ -8,9 +8,11 @@ enum HistoryCommand {
     static func run(_ tokens: [String]) async throws(ToolError) -> Int32 {
         try await RootCommand.run(tokens, command: .history) { arguments, run in
             guard arguments.positionals.count <= 1 else {
-                throw ToolError.usage("usage: history [KEY] --root DIR [--layer LAYER] [--publication ID] [--json]")
+                throw ToolError.usage(
+                    "usage: history [KEY] --root DIR [--layer LAYER] [--publication ID] [--json]")
             }
-            let entries = try await run.history(key: arguments.positionals.first, layer: try await run.layer())
+            let entries = try await run.history(
+                key: arguments.positionals.first, layer: try await run.layer())
             if arguments.flags.contains("json") {
                 let value = JSONValue.object(["entries": .array(entries.map(\.jsonValue))])
                 Console.out(value.jsonString(options: .init(prettyPrinted: true)))

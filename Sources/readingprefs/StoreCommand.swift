@@ -11,14 +11,17 @@ enum StoreCommand {
         flags: ["json", "override", "unknown", "no-name", "history"],
         placeholders: [
             "root": "DIR", "publication": "ID: the publication's identifier", "metadata": "FILE",
-            "defaults": "FILE", "layer": "one of \(StoreLayerName.all)", "name": "NAME: the device's display name",
+            "defaults": "FILE", "layer": "one of \(StoreLayerName.all)",
+            "name": "NAME: the device's display name",
         ])
 
     static func run(_ tokens: [String]) async throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(tokens, command: "store", spec: spec)
         if arguments.wantsHelp || arguments.positionals.isEmpty {
             Console.out(Usage.text(for: .store))
-            if !arguments.wantsHelp { throw .usage("store needs a COMMAND: show, set, remove, profile or device") }
+            if !arguments.wantsHelp {
+                throw .usage("store needs a COMMAND: show, set, remove, profile or device")
+            }
             return 0
         }
         guard let root = arguments.values["root"] else {
@@ -43,7 +46,8 @@ enum StoreCommand {
             case "profile": status = try await StoreProfileCommand.run(Array(words.dropFirst()), invocation)
             case "device": status = try await StoreDeviceCommand.run(words, invocation)
             default:
-                let close = Suggestion.closest(to: words[0], among: ["show", "set", "remove", "profile", "device"])
+                let close = Suggestion.closest(
+                    to: words[0], among: ["show", "set", "remove", "profile", "device"])
                 throw ToolError.usage(
                     "unknown store command '\(words[0])' (expected show, set, remove, profile or device"
                         + (close.map { "; did you mean \($0)?" } ?? "") + ")")

@@ -15,7 +15,8 @@ enum StoreDeviceCommand {
         var identity: DeviceIdentity?
         if let name = arguments.values["name"] {
             guard DeviceIdentity.normalizedName(name) != nil else {
-                throw ToolError.usage("--name needs a name with something else than spaces (or use --no-name)")
+                throw ToolError.usage(
+                    "--name needs a name with something else than spaces (or use --no-name)")
             }
             identity = try await device.setName(name)
         } else if arguments.flags.contains("no-name") {
@@ -27,10 +28,12 @@ enum StoreDeviceCommand {
         }
         if arguments.flags.contains("json") {
             let value: JSONValue =
-                identity.map { [
-                    "id": .string($0.id.rawValue), "name": $0.name.map(JSONValue.string) ?? .null,
-                    "history": .bool(true),
-                ] } ?? ["id": .null, "name": .null, "history": .bool(false)]
+                identity.map {
+                    [
+                        "id": .string($0.id.rawValue), "name": $0.name.map(JSONValue.string) ?? .null,
+                        "history": .bool(true),
+                    ]
+                } ?? ["id": .null, "name": .null, "history": .bool(false)]
             Console.out(value.jsonString(options: .init(prettyPrinted: true)))
         } else if let identity {
             Console.out("this device: \(identity.id)" + (identity.name.map { " \"\($0)\"" } ?? " (no name)"))

@@ -74,15 +74,20 @@ enum Usage {
         case .migrate: return ("migrate FILE [--to|--from NAME]", "to or from Readium CSS 2's key set (EPUB)")
         case .conformance: return ("conformance PATH...", "run conformance vectors (files or folders)")
         case .catalogue: return ("catalogue [FILE]", "check a catalogue document, or print a configurable's")
-        case .store: return ("store --root DIR COMMAND", "the preferences store: show, set, remove, profile, device")
+        case .store:
+            return ("store --root DIR COMMAND", "the preferences store: show, set, remove, profile, device")
         case .sync:
             return (
                 "sync --root DIR --mirror DIR",
                 "sync a store with a mirror folder shared by devices, or a server"
             )
         case .why: return ("why KEY --root DIR", "why a setting has its value: every layer, who set it, when")
-        case .history: return ("history [KEY] --root DIR", "the changes recorded, with device, time and cause")
-        case .revert: return ("revert KEY|--all --root DIR --to ENTRY|TIME", "go back to an earlier value, as a new edit")
+        case .history:
+            return ("history [KEY] --root DIR", "the changes recorded, with device, time and cause")
+        case .revert:
+            return (
+                "revert KEY|--all --root DIR --to ENTRY|TIME", "go back to an earlier value, as a new edit"
+            )
         case .help: return ("help [COMMAND]", "this text, or one command's")
         }
     }

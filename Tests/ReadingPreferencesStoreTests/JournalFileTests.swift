@@ -35,12 +35,15 @@ struct JournalFileTests {
     func files(_ url: URL) throws -> [String] {
         try FileManager.default.subpathsOfDirectory(atPath: url.path).filter { path in
             var folder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path, isDirectory: &folder)
+            return FileManager.default.fileExists(
+                atPath: url.appendingPathComponent(path).path, isDirectory: &folder)
                 && !folder.boolValue
         }.sorted()
     }
 
-    @Test("a root that never synced and keeps no history records nothing: an edit leaves its document and its lock")
+    @Test(
+        "a root that never synced and keeps no history records nothing: an edit leaves its document and its lock"
+    )
     func nothingRecorded() async throws {
         let store = store(at: { 1_764_000_000_000 })
         try await store.write(["fontSize": 1.5], to: .shared)
@@ -78,9 +81,10 @@ struct JournalFileTests {
         try await second.write(["fontSize": 1.25], to: .shared)
         try await first.edit(publication: "b") { try $0.set(.readingProgression, .ltr) }
         var stamps: [SyncStamp] = []
-        for location in [StorageLocation.layer(configurable: "epub", .publication("a")),
-            .layer(configurable: "epub", .shared), .layer(configurable: "epub", .publication("b"))]
-        {
+        for location in [
+            StorageLocation.layer(configurable: "epub", .publication("a")),
+            .layer(configurable: "epub", .shared), .layer(configurable: "epub", .publication("b")),
+        ] {
             stamps += try await first.storage.journal(of: location, after: nil).entries.compactMap(\.stamp)
         }
         #expect(stamps.map(\.counter) == [0, 1, 2])
@@ -110,7 +114,9 @@ struct JournalFileTests {
         try await store.edit { try $0.set(.fontSize, 1.5) }
         clock.advance(by: 60_000)
         let report = try await store.sync(
-            with: mirror, options: .init(replica: ReplicaID("phone"), now: { Date(timeIntervalSince1970: Double(clock.now) / 1000) }))
+            with: mirror,
+            options: .init(
+                replica: ReplicaID("phone"), now: { Date(timeIntervalSince1970: Double(clock.now) / 1000) }))
         #expect(report.changes.isEmpty)
         let published = try Preferences(json: Data(contentsOf: mirror.appendingPathComponent("phone.json")))
         #expect(published["name"] == "Phone")
@@ -118,7 +124,8 @@ struct JournalFileTests {
         #expect(entry?.objectValue?["stamp"]?.objectValue?["time"] == 1_764_000_000_000)
     }
 
-    @Test("a key set and removed between two syncs sends its removal, which wins over an older value elsewhere")
+    @Test(
+        "a key set and removed between two syncs sends its removal, which wins over an older value elsewhere")
     func removalBeforeSync() async throws {
         let clock = ManualMillis(1_764_000_000_000)
         let now: @Sendable () -> Date = { Date(timeIntervalSince1970: Double(clock.now) / 1000) }
@@ -186,11 +193,19 @@ struct JournalFileTests {
         // 30 old changes of `a`, then 5 recent changes of `b`.
         for index in 0..<30 {
             entries.append(
-                (JournalEntry(key: "a", oldValue: nil, newValue: .number(JSONNumber(index)), origin: .edit, time: UInt64(index)), 10))
+                (
+                    JournalEntry(
+                        key: "a", oldValue: nil, newValue: .number(JSONNumber(index)), origin: .edit,
+                        time: UInt64(index)), 10
+                ))
         }
         for index in 0..<5 {
             entries.append(
-                (JournalEntry(key: "b", oldValue: nil, newValue: .number(JSONNumber(index)), origin: .edit, time: now - day), 10))
+                (
+                    JournalEntry(
+                        key: "b", oldValue: nil, newValue: .number(JSONNumber(index)), origin: .edit,
+                        time: now - day), 10
+                ))
         }
         let kept = JournalBounds.standard.kept(entries, now: now)
         #expect(kept == Array(10..<35))
@@ -202,7 +217,8 @@ struct JournalFileTests {
     func migration() async throws {
         let fs = FileManager.default
         try fs.createDirectory(at: root.appendingPathComponent("epub"), withIntermediateDirectories: true)
-        try Data("{\n  \"fontSize\": 1.5\n}\n".utf8).write(to: root.appendingPathComponent("epub/shared.json"))
+        try Data("{\n  \"fontSize\": 1.5\n}\n".utf8).write(
+            to: root.appendingPathComponent("epub/shared.json"))
         try Data().write(to: root.appendingPathComponent("epub/shared.json.lock"))
         let stamp = #"{"time": 1764000000000, "counter": 0, "replica": "old"}"#
         try Data(#"{"format":"readingprefs-sync-snapshot","version":1,"entries":{}}"#.utf8 + [0x0A])
@@ -216,10 +232,12 @@ struct JournalFileTests {
         #expect(try await store.preferences()["fontSize"] == 1.5)
         #expect(
             try files(root) == [
-                ".readingprefs/clock.json", ".readingprefs/device.json", ".readingprefs/epub/shared.json.sync",
+                ".readingprefs/clock.json", ".readingprefs/device.json",
+                ".readingprefs/epub/shared.json.sync",
                 ".readingprefs/replica.json", "epub/shared.json",
             ])
-        let sidecar = try Preferences(json: Data(contentsOf: root.appendingPathComponent(".readingprefs/epub/shared.json.sync")))
+        let sidecar = try Preferences(
+            json: Data(contentsOf: root.appendingPathComponent(".readingprefs/epub/shared.json.sync")))
         #expect(sidecar["pending"]?.objectValue?["fontSize"]?.objectValue?["value"] == 1.5)
         #expect(try await store.device.identity()?.id.rawValue == "old")
     }

@@ -344,7 +344,9 @@ struct SyncReplicaPropertyTests {
             try await world.settle(order: [world.devices.count - 1] + Array(world.devices.indices.dropLast()))
             for replica in world.devices.indices {
                 let documents = try await world.documents(replica)
-                try ensure(documents == before, "r\(replica) changed after a new device joined: \(documents) vs \(before)")
+                try ensure(
+                    documents == before,
+                    "r\(replica) changed after a new device joined: \(documents) vs \(before)")
             }
         }
     }

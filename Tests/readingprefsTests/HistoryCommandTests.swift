@@ -27,7 +27,9 @@ struct HistoryCommandTests {
 
     func sync(_ root: String) throws { try run("sync", "--root", root, "--mirror", mirror) }
 
-    @Test("two named devices edit one key: why names the device and time of the winning edit, history lists both, a revert wins on both")
+    @Test(
+        "two named devices edit one key: why names the device and time of the winning edit, history lists both, a revert wins on both"
+    )
     func twoDevices() throws {
         try run("store", "--root", kobo, "device", "--name", "Kobo Clara")
         try run("store", "--root", iphone, "device", "--name", "iPhone")
@@ -57,7 +59,8 @@ struct HistoryCommandTests {
         }
         // The same change has the same id on both devices.
         let ids = try [kobo, iphone].map { root in
-            try json(try run("history", "fontSize", "--root", root, "--json")).objectValue?["entries"]?.arrayValue?
+            try json(try run("history", "fontSize", "--root", root, "--json")).objectValue?["entries"]?
+                .arrayValue?
                 .compactMap { $0.objectValue?["id"]?.stringValue }
         }
         #expect(ids[0] == ids[1])
@@ -84,7 +87,9 @@ struct HistoryCommandTests {
         let device = try run("store", "--root", kobo, "device").output
         #expect(device.contains("no replica id yet"))
         #expect(try run("history", "--root", kobo).output == "no changes recorded\n")
-        let revert = try CommandLineTool.run(["revert", "fontSize", "--root", kobo, "--to", "2026-01-01T00:00:00Z"])
+        let revert = try CommandLineTool.run([
+            "revert", "fontSize", "--root", kobo, "--to", "2026-01-01T00:00:00Z",
+        ])
         #expect(revert.status == 1)
         #expect(revert.error.contains("store device --name"))
         let why = try run("why", "fontSize", "--root", kobo).output
@@ -96,7 +101,8 @@ struct HistoryCommandTests {
         try run("store", "--root", kobo, "device", "--history")
         try run("store", "--root", kobo, "set", "fontSize", "1.2")
         let history = try json(try run("history", "--root", kobo, "--json"))
-        let time = try #require(history.objectValue?["entries"]?.arrayValue?.first?.objectValue?["time"]?.stringValue)
+        let time = try #require(
+            history.objectValue?["entries"]?.arrayValue?.first?.objectValue?["time"]?.stringValue)
         try run("store", "--root", kobo, "set", "fontSize", "1.8")
         try run("revert", "fontSize", "--root", kobo, "--to", time)
         #expect(try json(try run("why", "fontSize", "--root", kobo, "--json")).objectValue?["value"] == 1.2)

@@ -47,7 +47,8 @@ struct ProvenanceTests {
                     #expect(winner.provenance?.device.id == ReplicaID("iphone"))
                 }
                 // So does the server, on the settings and form rows.
-                let settings = try await client.send(.get, "/v1/epub/publications/book/settings", token: token)
+                let settings = try await client.send(
+                    .get, "/v1/epub/publications/book/settings", token: token)
                 let row = try #require(
                     settings.json?.objectValue?["settings"]?.arrayValue?.first {
                         $0.objectValue?["key"] == "fontSize"
@@ -84,7 +85,8 @@ struct ProvenanceTests {
                 try await iphone.sync()
                 #expect(try await kobo.shared()["fontSize"] == 1.2)
                 #expect(try await iphone.shared()["fontSize"] == 1.2)
-                let after = try await client.send(.get, "/v1/epub/history?layer=shared&key=fontSize", token: token)
+                let after = try await client.send(
+                    .get, "/v1/epub/history?layer=shared&key=fontSize", token: token)
                 let causes = after.json?.objectValue?["entries"]?.arrayValue?.compactMap {
                     $0.objectValue?["cause"]?.stringValue
                 }
@@ -96,7 +98,8 @@ struct ProvenanceTests {
                     body: #"{"layer": "shared", "to": {"entry": "1-0-nobody"}}"#)
                 #expect(unknown.status == .notFound)
                 #expect(unknown.code == "unknownEntry")
-                let malformed = try await client.send(.post, "/v1/epub/revert", token: token, body: #"{"layer": "shared"}"#)
+                let malformed = try await client.send(
+                    .post, "/v1/epub/revert", token: token, body: #"{"layer": "shared"}"#)
                 #expect(malformed.status == .badRequest)
             }
         } catch {
@@ -106,15 +109,19 @@ struct ProvenanceTests {
         await server.close()
     }
 
-    @Test("a push that meets a damaged document sets it aside, reports it, and keeps it", arguments: TestDatabase.available)
+    @Test(
+        "a push that meets a damaged document sets it aside, reports it, and keeps it",
+        arguments: TestDatabase.available)
     func damagedRowSetAside(database: TestDatabase) async throws {
         try await withServer(database) { client, alice, _, server in
-            _ = try await client.send(.patch, "/v1/epub/preferences/shared", token: alice, body: #"{"theme": "dark"}"#)
+            _ = try await client.send(
+                .patch, "/v1/epub/preferences/shared", token: alice, body: #"{"theme": "dark"}"#)
             let users = try await server.database.query("SELECT user_id FROM tokens", [])
             let owners = Set(users.compactMap { $0["user_id"] })
             // The damaged row: not JSON.
             _ = try await server.database.execute(
-                "UPDATE reading_preferences SET json = ? WHERE scope = ?", ["{\"theme\": \"da", "epub/shared"])
+                "UPDATE reading_preferences SET json = ? WHERE scope = ?",
+                ["{\"theme\": \"da", "epub/shared"])
             let push = try await client.send(
                 .post, "/v1/sync/push", token: alice,
                 body: #"""
@@ -126,7 +133,8 @@ struct ProvenanceTests {
             #expect(aside["scope"] == "epub/shared")
             let movedTo = try #require(aside["movedTo"]?.stringValue)
             // Kept, byte for byte, where the answer says.
-            let kept = try await server.database.query("SELECT json FROM reading_preferences WHERE scope = ?", [movedTo])
+            let kept = try await server.database.query(
+                "SELECT json FROM reading_preferences WHERE scope = ?", [movedTo])
             #expect(kept.first?["json"] == "{\"theme\": \"da")
             #expect(owners.count >= 1)
             // The document now holds what the push applied, never the damaged text read as empty.

@@ -91,7 +91,9 @@ extension SQLSyncLog {
         for item in try await database.query(
             "SELECT replica_id, name FROM sync_replicas WHERE user_id = ? AND name IS NOT NULL", [userID])
         {
-            if let id = item["replica_id"].flatMap(ReplicaID.init), let name = item["name"] { state.names[id] = name }
+            if let id = item["replica_id"].flatMap(ReplicaID.init), let name = item["name"] {
+                state.names[id] = name
+            }
         }
         for item in rows {
             guard let scope = item["scope"].flatMap(SyncScope.init), let key = item["entry_key"],

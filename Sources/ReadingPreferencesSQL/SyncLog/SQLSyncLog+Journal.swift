@@ -66,7 +66,8 @@ extension SQLSyncLog {
     }
 
     /// Keeps what ``JournalBounds/standard`` keeps of a document's history, and deletes the rest.
-    func prune(_ scope: String, of userID: String, in transaction: any SQLDatabase, now: UInt64) async throws {
+    func prune(_ scope: String, of userID: String, in transaction: any SQLDatabase, now: UInt64) async throws
+    {
         let rows = try await transaction.query(
             "SELECT CAST(seq AS TEXT) AS seq, entry FROM sync_history WHERE user_id = ? AND scope = ? ORDER BY seq",
             [userID, scope])
@@ -94,7 +95,9 @@ extension SQLSyncLog {
         of scope: String, after cursor: JournalCursor?, of userID: String, in database: any SQLDatabase
     ) async throws -> JournalRead {
         var after: Int64 = 0
-        if let text = cursor?.rawValue, text.hasPrefix("h"), let value = Int64(text.dropFirst()) { after = value }
+        if let text = cursor?.rawValue, text.hasPrefix("h"), let value = Int64(text.dropFirst()) {
+            after = value
+        }
         let rows = try await database.query(
             "SELECT CAST(seq AS TEXT) AS seq, entry FROM sync_history WHERE user_id = ? AND scope = ? "
                 + "AND seq > CAST(? AS BIGINT) ORDER BY seq",

@@ -241,15 +241,19 @@ extension SQLSyncLog {
         for winner in winners {
             if byScope[winner.scope] == nil { order.append(winner.scope) }
             byScope[winner.scope, default: KeyChanges()][winner.key] = .some(winner.entry.value)
-            recording.stamps[winner.scope.location, default: [:]][JSONScalarKey(winner.key)] = winner.entry.stamp
+            recording.stamps[winner.scope.location, default: [:]][JSONScalarKey(winner.key)] =
+                winner.entry.stamp
             if let name = request.names[winner.entry.stamp.replica] {
                 recording.deviceNames[winner.entry.stamp.replica] = name
             }
         }
         let storage = SQLPreferencesStorage(database: transaction, userID: userID, journal: self)
         let writes = try await storage.write(
-            order.map { DocumentEdit.keys(byScope[$0] ?? KeyChanges(), at: $0.location) }, recording: recording)
-        return writes.problems.map { (($0.location.map(SQLPreferencesStorage.scope(of:))) ?? "?", $0.movedTo ?? "") }
+            order.map { DocumentEdit.keys(byScope[$0] ?? KeyChanges(), at: $0.location) },
+            recording: recording)
+        return writes.problems.map {
+            (($0.location.map(SQLPreferencesStorage.scope(of:))) ?? "?", $0.movedTo ?? "")
+        }
     }
 
     /// A push body, read: `{"replica": ID, "entries": [{"scope", "key", "value" | "removed",

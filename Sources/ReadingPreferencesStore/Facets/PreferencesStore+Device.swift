@@ -59,18 +59,22 @@ extension PreferencesStore {
     }
 
     /// ``updateSyncState(_:)`` in the write section.
-    func changeDevice(_ change: @escaping @Sendable (inout SyncState) -> Void) async throws -> DeviceIdentity {
+    func changeDevice(_ change: @escaping @Sendable (inout SyncState) -> Void) async throws -> DeviceIdentity
+    {
         try await section.run { _ in try await updateSyncState(change) }
     }
 
     /// Changes the sync state (made now, with a new replica id, when there is none) and the
     /// replica clock with it: the identity every journal entry of this device is stamped with.
-    func updateSyncState(_ change: @escaping @Sendable (inout SyncState) -> Void) async throws -> DeviceIdentity
+    func updateSyncState(_ change: @escaping @Sendable (inout SyncState) -> Void) async throws
+        -> DeviceIdentity
     {
         let state = try await retryingOnConflict(.syncState) { () async throws -> SyncState in
             let (stored, problem) = try await storage.loadRepairing(.syncState)
             if let problem { problems.append(problem) }
-            var state = stored.flatMap { try? SyncState(document: $0.preferences) } ?? SyncState(replica: ReplicaID.random())
+            var state =
+                stored.flatMap { try? SyncState(document: $0.preferences) }
+                ?? SyncState(replica: ReplicaID.random())
             let before = state
             change(&state)
             if stored == nil || state != before {

@@ -92,7 +92,9 @@ extension PreferencesStore {
     /// Every layer document of the configurable.
     func allLayers() async throws -> [StoreLayer] {
         var layers: [StoreLayer] = [.shared]
-        for id in try await storage.names(of: .profiles, configurable: configurable) { layers.append(.profile(id)) }
+        for id in try await storage.names(of: .profiles, configurable: configurable) {
+            layers.append(.profile(id))
+        }
         for id in try await storage.names(of: .publications, configurable: configurable) {
             layers.append(.publication(id))
         }
@@ -119,8 +121,10 @@ extension PreferencesStore {
         let devices = await devices()
         var result: [HistoryEntry] = []
         for layer in layers {
-            for entry in try await journal(of: layer) where key.map({ entry.key.isScalarEqual(to: $0) }) ?? true {
-                if let item = HistoryEntry(entry, configurable: configurable, layer: layer, devices: devices) {
+            for entry in try await journal(of: layer)
+            where key.map({ entry.key.isScalarEqual(to: $0) }) ?? true {
+                if let item = HistoryEntry(entry, configurable: configurable, layer: layer, devices: devices)
+                {
                     result.append(item)
                 }
             }
@@ -130,13 +134,16 @@ extension PreferencesStore {
 
     /// Provenance of a document's stored keys.
     func provenance(in layer: StoreLayer) async throws -> [String: Provenance] {
-        try await provenanceIndex(of: layer, devices: await devices()).provenance(of: try await preferences(in: layer))
+        try await provenanceIndex(of: layer, devices: await devices()).provenance(
+            of: try await preferences(in: layer))
     }
 
     /// What a document's journal and sync snapshot say of its keys.
     func provenanceIndex(of layer: StoreLayer, devices: DeviceDirectory) async throws -> ProvenanceIndex {
         var snapshot: SyncDocument?
-        if layer.isSynced, let stored = try? await storage.load(.syncSnapshot(configurable: configurable, layer)) {
+        if layer.isSynced,
+            let stored = try? await storage.load(.syncSnapshot(configurable: configurable, layer))
+        {
             snapshot = (try? SyncSnapshot.sidecar(of: stored.preferences))?.entries
         }
         return ProvenanceIndex(journal: try await journal(of: layer), snapshot: snapshot, devices: devices)
@@ -144,7 +151,8 @@ extension PreferencesStore {
 
     // MARK: - Reverting
 
-    func revert(_ key: String?, in layers: [StoreLayer], to point: RevertPoint) async throws -> [StoredChange] {
+    func revert(_ key: String?, in layers: [StoreLayer], to point: RevertPoint) async throws -> [StoredChange]
+    {
         try await section.run { turn in
             try await flush(turn)
             var changes: [StoreLayer: KeyChanges] = [:]
@@ -153,7 +161,9 @@ extension PreferencesStore {
             if case .entry(let id) = point {
                 let devices = await devices()
                 for layer in layers {
-                    if let entry = try await journal(of: layer).first(where: { $0.stamp.map(devices.id(of:)) == id }) {
+                    if let entry = try await journal(of: layer).first(where: {
+                        $0.stamp.map(devices.id(of:)) == id
+                    }) {
                         cutoff = entry.stamp
                         break
                     }
@@ -215,7 +225,9 @@ extension ProvenanceIndex {
     func provenance(of document: Preferences) -> [String: Provenance] {
         var result: [String: Provenance] = [:]
         for member in document.members where !Preferences.isReserved(member.key) {
-            if let provenance = provenance(of: member.key, holding: member.value) { result[member.key] = provenance }
+            if let provenance = provenance(of: member.key, holding: member.value) {
+                result[member.key] = provenance
+            }
         }
         return result
     }

@@ -51,7 +51,9 @@ public struct HistoryEntry: Sendable, Hashable, CustomStringConvertible {
         var members: [JSONObject.Member] = [
             .init(key: "id", value: .string(id)), .init(key: "layer", value: .string(layer.code)),
         ]
-        if let identifier = layer.identifier { members.append(.init(key: "layerID", value: .string(identifier))) }
+        if let identifier = layer.identifier {
+            members.append(.init(key: "layerID", value: .string(identifier)))
+        }
         members.append(.init(key: "key", value: .string(key)))
         members.append(.init(key: "old", value: oldValue ?? .null))
         members.append(.init(key: "new", value: newValue ?? .null))

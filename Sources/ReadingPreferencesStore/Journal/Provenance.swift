@@ -77,7 +77,9 @@ struct ProvenanceIndex: Sendable {
     /// An index of a document's journal (in stamp order) and sync snapshot, naming devices from
     /// `devices`.
     init(journal: [JournalEntry], snapshot: SyncDocument?, devices: DeviceDirectory) {
-        for entry in journal where entry.stamp != nil { latest[JSONScalarKey(entry.key), default: []].append(entry) }
+        for entry in journal where entry.stamp != nil {
+            latest[JSONScalarKey(entry.key), default: []].append(entry)
+        }
         self.snapshot = snapshot
         self.devices = devices
     }
@@ -97,7 +99,8 @@ struct ProvenanceIndex: Sendable {
             newest?.stamp.map({ $0 < entry.stamp }) ?? true
         {
             return Provenance(
-                device: devices.device(entry.stamp.replica), time: entry.stamp.time, origin: nil, stamp: entry.stamp)
+                device: devices.device(entry.stamp.replica), time: entry.stamp.time, origin: nil,
+                stamp: entry.stamp)
         }
         return nil
     }

@@ -27,7 +27,8 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
 
         /// Creates a holder.
         public init(
-            layer: StoreLayer, profileName: String? = nil, value: JSONValue, provenance: Provenance?, wins: Bool
+            layer: StoreLayer, profileName: String? = nil, value: JSONValue, provenance: Provenance?,
+            wins: Bool
         ) {
             self.layer = layer
             self.profileName = profileName
@@ -88,10 +89,12 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
     public var jsonValue: JSONValue {
         var members: [JSONObject.Member] = [
             .init(key: "key", value: .string(key)), .init(key: "value", value: value ?? .null),
-            .init(key: "formatted", value: .string(formatted)), .init(key: "effective", value: .bool(isEffective)),
+            .init(key: "formatted", value: .string(formatted)),
+            .init(key: "effective", value: .bool(isEffective)),
             .init(
                 key: "reasons",
-                value: .array(reasons.map { .object(["code": .string($0.code), "text": .string($0.description)]) })),
+                value: .array(
+                    reasons.map { .object(["code": .string($0.code), "text": .string($0.description)]) })),
         ]
         members += source.jsonMembers
         members.append(
@@ -99,10 +102,15 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
                 key: "layers",
                 value: .array(
                     holders.map { holder in
-                        var object: [JSONObject.Member] = [.init(key: "layer", value: .string(holder.layer.code))]
-                        if let id = holder.layer.identifier { object.append(.init(key: "id", value: .string(id))) }
+                        var object: [JSONObject.Member] = [
+                            .init(key: "layer", value: .string(holder.layer.code))
+                        ]
+                        if let id = holder.layer.identifier {
+                            object.append(.init(key: "id", value: .string(id)))
+                        }
                         object += [
-                            .init(key: "name", value: .string(holder.name)), .init(key: "value", value: holder.value),
+                            .init(key: "name", value: .string(holder.name)),
+                            .init(key: "value", value: holder.value),
                             .init(key: "provenance", value: holder.provenance?.jsonValue ?? .null),
                             .init(key: "wins", value: .bool(holder.wins)),
                         ]
@@ -169,13 +177,18 @@ extension PreferencesStore {
     ///   - context: What the configurable knows of the publication.
     /// - Returns: The explanation, or `nil` when the configurable has no such setting.
     /// - Throws: ``StorageError``.
-    public func explanation(of key: String, for publication: String? = nil, context: PublicationContext = PublicationContext())
+    public func explanation(
+        of key: String, for publication: String? = nil, context: PublicationContext = PublicationContext()
+    )
         async throws -> SettingExplanation?
     {
         guard let slot = Schema.catalogue.slot(forKey: key) else { return nil }
         let descriptor = Schema.catalogue.descriptors[slot]
         let inputs = try await inputs(for: publication)
-        guard let attributed = try await attributedSettings(of: inputs, context: context).first(where: { $0.key == descriptor.key })
+        guard
+            let attributed = try await attributedSettings(of: inputs, context: context).first(where: {
+                $0.key == descriptor.key
+            })
         else { return nil }
         let editor = PreferencesEditor<Schema>(
             preferences: inputs.merged, resolver: resolver(context), overrides: inputs.overrides)
@@ -190,7 +203,9 @@ extension PreferencesStore {
         default: winning = nil
         }
         var layers: [(StoreLayer, Preferences)] = [(.overrides, inputs.overrides)]
-        if let publication, let document = inputs.publicationDocument { layers.append((.publication(publication), document)) }
+        if let publication, let document = inputs.publicationDocument {
+            layers.append((.publication(publication), document))
+        }
         layers.append((inputs.base, inputs.baseDocument))
         for (layer, document) in layers {
             guard let member = document.storedMember(of: descriptor) else { continue }
@@ -198,7 +213,9 @@ extension PreferencesStore {
             holders.append(
                 SettingExplanation.Holder(
                     layer: layer,
-                    profileName: layer.profileID.flatMap { _ in inputs.baseDocument[Profile.nameKey]?.stringValue },
+                    profileName: layer.profileID.flatMap { _ in
+                        inputs.baseDocument[Profile.nameKey]?.stringValue
+                    },
                     value: member.value, provenance: index.provenance(of: member.key, holding: member.value),
                     wins: layer == winning))
         }

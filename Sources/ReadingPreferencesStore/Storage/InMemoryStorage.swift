@@ -238,19 +238,23 @@ public actor InMemoryStorage: PreferencesStorage {
     {
         try StorageLocation.checkConfigurable(configurable)
         try faults.read(nil)
-        let journaled = (kind == .profileSnapshots || kind == .publicationSnapshots) ? Array(journals.keys) : []
-        let all = Set((Array(slots.keys) + journaled).compactMap { location -> JSONScalarKey? in
-            switch (kind, location) {
-            case (.profiles, .layer(let owner, .profile(let id))),
-                (.publications, .layer(let owner, .publication(let id))),
-                (.profileSnapshots, .syncSnapshot(let owner, .profile(let id))),
-                (.publicationSnapshots, .syncSnapshot(let owner, .publication(let id))),
-                (.profileSnapshots, .layer(let owner, .profile(let id))) where journals[location] != nil,
-                (.publicationSnapshots, .layer(let owner, .publication(let id))) where journals[location] != nil:
-                return owner.isScalarEqual(to: configurable) ? JSONScalarKey(id) : nil
-            default: return nil
+        let journaled =
+            (kind == .profileSnapshots || kind == .publicationSnapshots) ? Array(journals.keys) : []
+        let all = Set(
+            (Array(slots.keys) + journaled).compactMap { location -> JSONScalarKey? in
+                switch (kind, location) {
+                case (.profiles, .layer(let owner, .profile(let id))),
+                    (.publications, .layer(let owner, .publication(let id))),
+                    (.profileSnapshots, .syncSnapshot(let owner, .profile(let id))),
+                    (.publicationSnapshots, .syncSnapshot(let owner, .publication(let id))),
+                    (.profileSnapshots, .layer(let owner, .profile(let id))) where journals[location] != nil,
+                    (.publicationSnapshots, .layer(let owner, .publication(let id)))
+                where journals[location] != nil:
+                    return owner.isScalarEqual(to: configurable) ? JSONScalarKey(id) : nil
+                default: return nil
+                }
             }
-        }).map { $0.string }
+        ).map { $0.string }
         return StorageKind.page(all, after: after, limit: limit)
     }
 

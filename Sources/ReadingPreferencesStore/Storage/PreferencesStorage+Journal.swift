@@ -35,7 +35,9 @@ extension PreferencesStorage {
             let before = clock
             let result = try body(&clock)
             guard let clock, clock != before || stored == nil else { return result }
-            _ = try await commit([.saveUnflushed(clock.document, to: .replicaClock, expecting: stored?.version)])
+            _ = try await commit([
+                .saveUnflushed(clock.document, to: .replicaClock, expecting: stored?.version)
+            ])
             return result
         }
     }

@@ -11,7 +11,8 @@ extension UserDefaultsStorage {
     var journalPrefix: String { keyPrefix + ".journal/" }
 
     private func journalKey(_ location: StorageLocation) -> String {
-        journalPrefix + String(decoding: key(of: location).utf8.dropFirst(keyPrefix.utf8.count + 1), as: UTF8.self)
+        journalPrefix
+            + String(decoding: key(of: location).utf8.dropFirst(keyPrefix.utf8.count + 1), as: UTF8.self)
     }
 
     /// Stamps and records a batch's changes of keys, once the storage is a replica. Runs under the
@@ -36,7 +37,8 @@ extension UserDefaultsStorage {
             if lines.reduce(0, { $0 + $1.utf8.count + 1 }) > JournalBounds.standard.maximumBytes {
                 var sized: [(entry: JournalEntry, bytes: Int)] = []
                 for line in lines {
-                    guard let value = try? JSONValue(json: line), let entry = try? JournalEntry(json: value) else {
+                    guard let value = try? JSONValue(json: line), let entry = try? JournalEntry(json: value)
+                    else {
                         continue
                     }
                     sized.append((entry, line.utf8.count + 1))

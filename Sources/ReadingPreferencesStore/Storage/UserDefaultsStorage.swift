@@ -322,7 +322,8 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
                 // level down (SyncEntry.maximumValueDepth).
                 let options =
                     location.isLayer || location == .device
-                    ? JSONParsingOptions() : JSONParsingOptions(maxDepth: 3 + SyncEntry.maximumValueDepth, maxSize: 256 << 20)
+                    ? JSONParsingOptions()
+                    : JSONParsingOptions(maxDepth: 3 + SyncEntry.maximumValueDepth, maxSize: 256 << 20)
                 let preferences = try Preferences(json: json, options: options)
                 let stored = StorageVersion(version)
                 return (StoredDocument(preferences: preferences, version: stored), stored)

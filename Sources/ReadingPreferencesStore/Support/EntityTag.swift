@@ -22,7 +22,9 @@ public enum EntityTag {
     public static func value(of tag: Substring) -> Substring {
         var text = trimmed(tag) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         if text.hasPrefix("W/") { text = text.dropFirst(2) }
-        if text.utf8.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = text.dropFirst().dropLast() }
+        if text.utf8.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
+            text = text.dropFirst().dropLast()
+        }
         return text
     }
 
@@ -45,7 +47,8 @@ public enum EntityTag {
 
     private static func trimmed(_ text: Substring, removing remove: (UInt8) -> Bool) -> Substring {
         let bytes = text.utf8
-        guard let first = bytes.firstIndex(where: { !remove($0) }), let last = bytes.lastIndex(where: { !remove($0) })
+        guard let first = bytes.firstIndex(where: { !remove($0) }),
+            let last = bytes.lastIndex(where: { !remove($0) })
         else { return text[text.endIndex...] }
         return Substring(bytes[first...last])
     }

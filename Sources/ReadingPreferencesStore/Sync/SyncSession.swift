@@ -367,7 +367,9 @@ struct SyncSession {
     /// The pending stamps of the edits recorded in a document's journal since the last sync
     /// (Specs/Sync.md §5.4): the latest stamp of each key. A journal that cannot be read gives
     /// none: losing them only makes the edits younger.
-    private func changesRecorded(_ scope: SyncScope, after cursor: JournalCursor?, into pending: inout SyncDocument)
+    private func changesRecorded(
+        _ scope: SyncScope, after cursor: JournalCursor?, into pending: inout SyncDocument
+    )
         async -> JournalCursor?
     {
         guard let read = try? await storage.journal(of: scope.location, after: cursor) else { return cursor }

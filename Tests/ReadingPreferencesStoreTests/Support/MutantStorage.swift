@@ -286,9 +286,10 @@ actor MutantStorage: PreferencesStorage {
             if bug != .journalUnbounded, let entries = journals[change.location] {
                 let sized = entries.map { ($0, $0.jsonValue.jsonString().utf8.count + 1) }
                 if sized.reduce(0, { $0 + $1.1 }) > JournalBounds.standard.maximumBytes {
-                    journals[change.location] = JournalBounds.standard.kept(sized, now: Milliseconds.now()).map {
-                        entries[$0]
-                    }
+                    journals[change.location] = JournalBounds.standard.kept(sized, now: Milliseconds.now())
+                        .map {
+                            entries[$0]
+                        }
                 }
             }
         }

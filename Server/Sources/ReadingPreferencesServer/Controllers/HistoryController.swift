@@ -27,7 +27,9 @@ struct HistoryController: Sendable {
         let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
         let query = request.uri.queryParameters
         let key = query.get("key").map { String($0) }
-        if let key, StorageLocation.holdsNUL(key) { throw Problem(.badRequest, "invalidKey", "a key never holds U+0000") }
+        if let key, StorageLocation.holdsNUL(key) {
+            throw Problem(.badRequest, "invalidKey", "a key never holds U+0000")
+        }
         return try await history(
             schema, of: user, layer: query.get("layer").map { String($0) },
             publication: try query.get("publication").map { try Self.identifier(String($0)) }, key: key)
@@ -58,7 +60,8 @@ struct HistoryController: Sendable {
             throw Problem(.badRequest, "invalidRevert", "\"key\" is a string (or absent, for every key)")
         }
         let point: RevertPoint
-        switch (body["to"]?.objectValue?["entry"]?.stringValue, body["to"]?.objectValue?["time"]?.stringValue) {
+        switch (body["to"]?.objectValue?["entry"]?.stringValue, body["to"]?.objectValue?["time"]?.stringValue)
+        {
         case (let entry?, nil): point = .entry(entry)
         case (nil, let time?):
             guard let milliseconds = Provenance.milliseconds(iso8601: time) else {
@@ -86,7 +89,8 @@ struct HistoryController: Sendable {
             let layer = try await Self.layer(text, publication: publication, store: store)
             if let ifMatch {
                 let current = try await store.storedDocument(in: layer)
-                guard EntityTags.matches(ifMatch, current.map { EntityTags.tag($0.version) } ?? "\"absent\"") else {
+                guard EntityTags.matches(ifMatch, current.map { EntityTags.tag($0.version) } ?? "\"absent\"")
+                else {
                     throw StorageError(
                         .preconditionFailed, location: .layer(configurable: Schema.identifier, layer),
                         message: "the \(layer) document changed since it was read", version: current?.version)
@@ -109,10 +113,12 @@ struct HistoryController: Sendable {
                 "old": change.oldValue ?? .null, "new": change.newValue ?? .null,
             ]
         }
-        return JSONAnswer(.object(["changes": .array(list)]), etag: document.map { EntityTags.tag($0.version) })
+        return JSONAnswer(
+            .object(["changes": .array(list)]), etag: document.map { EntityTags.tag($0.version) })
     }
 
-    static let layers = "shared, overrides, profiles/{id}, publications/{id}, or book / allBooks with publication"
+    static let layers =
+        "shared, overrides, profiles/{id}, publications/{id}, or book / allBooks with publication"
 
     /// A layer as the history routes name it.
     static func layer<Schema: ResolvableSchema>(
@@ -121,13 +127,15 @@ struct HistoryController: Sendable {
         switch text {
         case "book":
             guard let publication else {
-                throw Problem(.badRequest, "invalidLayer", "layer book needs publication (the book's identifier)")
+                throw Problem(
+                    .badRequest, "invalidLayer", "layer book needs publication (the book's identifier)")
             }
             return .publication(publication)
         case "allBooks": return try await store.activeProfile().map { .profile($0.id) } ?? .shared
         default:
             do {
-                return try DocumentsController.layer(segments: text.split(separator: "/", maxSplits: 1).map(String.init))
+                return try DocumentsController.layer(
+                    segments: text.split(separator: "/", maxSplits: 1).map(String.init))
             } catch {
                 throw Problem(.badRequest, "invalidLayer", "layer is \(layers), not \(text)")
             }

@@ -84,13 +84,16 @@ struct PublicationsController: Sendable {
                 .settingsETag
             if EntityTags.matches(ifNoneMatch, etag) { return .notModified(etag: etag) }
         }
-        let state = try await store.state(for: publication, context: publicationContext, includingProvenance: true)
+        let state = try await store.state(
+            for: publication, context: publicationContext, includingProvenance: true)
         let form = try await store.editor(for: publication, context: publicationContext)
             .form(suggesting: ["fontFamily": fonts.map(JSONValue.string)])
         var rows: [String: [JSONObject.Member]] = [:]
         for setting in state.settings {
             rows[setting.key] =
-                setting.source.jsonMembers + [.init(key: "provenance", value: setting.provenance?.jsonValue ?? .null)]
+                setting.source.jsonMembers + [
+                    .init(key: "provenance", value: setting.provenance?.jsonValue ?? .null)
+                ]
         }
         // Which of the layers a page edits hold each key: the book's, and all books' (the active
         // profile, or shared), so Reset is offered only where a value is stored.
@@ -136,7 +139,8 @@ struct PublicationsController: Sendable {
         }
         let storage = try await data.prefetch(EPUB.self, for: user, reading: publication)
         // Effectiveness follows the Readium CSS the navigator ships (Specs/Resolution.md §5.2).
-        let store = PreferencesStore<EPUB>(storage: storage, environment: ReadingEnvironment(readiumCSS: version))
+        let store = PreferencesStore<EPUB>(
+            storage: storage, environment: ReadingEnvironment(readiumCSS: version))
         let editor = try await store.editor(for: publication, context: try request.publicationContext())
         let body = Self.cssAnswer(editor, version: version).jsonData()
         // The answer's own fingerprint: its CSS, layout and what is not in effect (Specs/Server.md §5.3).

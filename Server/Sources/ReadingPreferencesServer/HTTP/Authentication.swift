@@ -55,7 +55,8 @@ struct Authentication: Sendable {
         guard let header = request.headers[.authorization] else { throw missingToken }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, isBearer(parts[0]) else { throw unknownToken }
-        return String(parts[1].drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        return String(
+            parts[1].drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 
     /// Whether a scheme is `Bearer`, in any case (byte by byte, without making a lowercased copy).

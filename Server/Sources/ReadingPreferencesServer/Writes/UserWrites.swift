@@ -158,7 +158,8 @@ final class UserWrites: @unchecked Sendable {
             for pending in group {
                 do {
                     let value = try await database.transaction(lockingUser: userID) { [journal] transaction in
-                        let storage = SQLPreferencesStorage(database: transaction, userID: userID, journal: journal)
+                        let storage = SQLPreferencesStorage(
+                            database: transaction, userID: userID, journal: journal)
                         return try await pending.work(
                             UserTransaction(storage: TransactionStorage(base: storage), database: transaction)
                         )

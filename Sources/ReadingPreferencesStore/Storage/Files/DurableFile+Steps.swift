@@ -48,7 +48,8 @@ extension DurableFile {
             isFolder = true
         }
         for _ in 0..<64 {
-            let flags = isFolder ? O_RDONLY | O_CLOEXEC | O_DIRECTORY : O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW
+            let flags =
+                isFolder ? O_RDONLY | O_CLOEXEC | O_DIRECTORY : O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW
             var descriptor = open(lockPath, flags, 0o644)
             if descriptor < 0, errno == ENOENT, !isFolder, case .mapped = placement {
                 // A lock kept apart from its file: its folder is made on first use.

@@ -143,6 +143,7 @@ package enum DurableFile {
     ///   - path: The file.
     ///   - links: Whether a symbolic link at `path` is followed or replaced.
     ///   - locking: Whether to take the lock beside the file.
+    ///   - placement: Where the lock file lives (beside the file, or in the storage's hidden folder).
     ///   - waits: Whether to wait for the lock; when `false` and another holds it, the call fails
     ///     with a ``Failure`` that ``Failure/isBusy``.
     ///   - body: Reads ``LockedFile/existing`` and changes the file through the ``LockedFile``.
@@ -212,6 +213,7 @@ package enum DurableFile {
     ///
     /// - Parameters:
     ///   - path: The file; a symbolic link is followed to the file it names.
+    ///   - placement: Where the lock file lives (beside the file, or in the storage's hidden folder).
     ///   - transform: Given the current bytes (`nil` when the file does not exist), returns the
     ///     new bytes, or `nil` to leave the file as it is.
     /// - Returns: The bytes the file holds afterwards (`nil` when it does not exist).
@@ -249,6 +251,7 @@ package enum DurableFile {
     /// - Parameters:
     ///   - data: The new contents.
     ///   - path: The file.
+    ///   - placement: Where the lock file lives (beside the file, or in the storage's hidden folder).
     /// - Throws: ``Failure``.
     package static func write(_ data: Data, to path: String, placement: LockPlacement = .beside)
         throws(Failure)
@@ -278,7 +281,9 @@ package enum DurableFile {
 
     /// Removes the temporary files killed runs left in a folder, each under its target's lock.
     ///
-    /// - Parameter folder: The folder.
+    /// - Parameters:
+    ///   - folder: The folder.
+    ///   - placement: Where the lock file lives (beside the file, or in the storage's hidden folder).
     /// - Returns: The number of files removed.
     @discardableResult
     package static func removeLeftovers(in folder: String, placement: LockPlacement = .beside) -> Int {

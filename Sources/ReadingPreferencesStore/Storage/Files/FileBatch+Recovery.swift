@@ -37,7 +37,9 @@ extension FileBatch {
 
     /// The commit records in the records folder.
     func pendingRecords() -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: recordsFolder) else { return [] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: recordsFolder) else {
+            return []
+        }
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map {
             recordsFolder + "/" + $0
         }

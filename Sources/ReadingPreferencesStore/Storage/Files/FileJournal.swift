@@ -60,7 +60,8 @@ enum FileJournal {
         var parsed: [(entry: JournalEntry, bytes: Int)] = []
         var ranges: [Range<Int>] = []
         for range in lines.ranges {
-            guard let value = try? JSONValue(json: file.data[range]), let entry = try? JournalEntry(json: value)
+            guard let value = try? JSONValue(json: file.data[range]),
+                let entry = try? JournalEntry(json: value)
             else { continue }
             parsed.append((entry, range.count + 1))
             ranges.append(range)
@@ -75,7 +76,8 @@ enum FileJournal {
 
     /// Reads a journal after a cursor: the entries of the complete lines past it, and the cursor
     /// after them.
-    static func read(_ path: String, after cursor: JournalCursor?) throws(DurableFile.Failure) -> JournalRead {
+    static func read(_ path: String, after cursor: JournalCursor?) throws(DurableFile.Failure) -> JournalRead
+    {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return JournalRead(entries: [], cursor: JournalCursor("0:0")) }
@@ -90,12 +92,16 @@ enum FileJournal {
             start = offset
         }
         let size = Int(info.st_size)
-        guard size > start else { return JournalRead(entries: [], cursor: JournalCursor("\(inode):\(start)")) }
+        guard size > start else {
+            return JournalRead(entries: [], cursor: JournalCursor("\(inode):\(start)"))
+        }
         var data = Data(count: size - start)
         var filled = 0
         while filled < data.count {
             let count = data.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled, off_t(start + filled))
+                pread(
+                    descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled,
+                    off_t(start + filled))
             }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
@@ -113,7 +119,8 @@ enum FileJournal {
             else { continue }
             entries.append(entry)
         }
-        return JournalRead(entries: entries, cursor: JournalCursor("\(inode):\(start + end - data.startIndex)"))
+        return JournalRead(
+            entries: entries, cursor: JournalCursor("\(inode):\(start + end - data.startIndex)"))
     }
 
     private static func parse(_ cursor: JournalCursor) -> (UInt64, Int)? {

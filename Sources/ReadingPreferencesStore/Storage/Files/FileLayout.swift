@@ -183,7 +183,9 @@ struct FileLayout: Sendable {
                 let folder = (base == "/" ? "" : base) + "/" + name
                 // A folder whose documents were all removed (a marker may stay) is no
                 // configurable of the storage's any more.
-                guard isFolder(folder), try hasDocument(folder, snapshots: base == hiddenPath) else { continue }
+                guard isFolder(folder), try hasDocument(folder, snapshots: base == hiddenPath) else {
+                    continue
+                }
                 if let marked = Self.identifierAtStart(of: file(name, Self.configurableMarker)) {
                     if Self.folderName(of: marked) == name {
                         result.append(marked)
@@ -203,7 +205,8 @@ struct FileLayout: Sendable {
     private func hasDocument(_ folder: String, snapshots: Bool) throws(StorageError) -> Bool {
         let suffixes = snapshots ? [".json" + Self.snapshotSuffix, ".json" + Self.journalSuffix] : [".json"]
         func isDocument(_ name: String) -> Bool {
-            !name.hasPrefix(".") && suffixes.contains(where: name.hasSuffix) && name != Self.configurableMarker
+            !name.hasPrefix(".") && suffixes.contains(where: name.hasSuffix)
+                && name != Self.configurableMarker
         }
         let entries = try entries(of: folder)
         if entries.contains(where: isDocument) { return true }

@@ -367,7 +367,9 @@ public struct FileStorage: PreferencesStorage {
         var bytes = JSONValue.object(["$id": .string(configurable)]).jsonData(
             options: .init(prettyPrinted: true))
         bytes.append(0x0A)
-        do throws(DurableFile.Failure) { try DurableFile.write(bytes, to: marker, placement: layout.locks) } catch {
+        do throws(DurableFile.Failure) {
+            try DurableFile.write(bytes, to: marker, placement: layout.locks)
+        } catch {
             throw io(error, location)
         }
     }
@@ -421,7 +423,8 @@ extension FileStorage {
         try location.checked()
         guard location.isLayer else { return JournalRead() }
         LayoutMigration.ensure(layout)
-        let path = layout.journalPath(of: (try? DurableFile.resolveLinks(path(of: location))) ?? path(of: location))
+        let path = layout.journalPath(
+            of: (try? DurableFile.resolveLinks(path(of: location))) ?? path(of: location))
         return try await BlockingIO.run { () throws(StorageError) -> JournalRead in
             do throws(DurableFile.Failure) {
                 return try FileJournal.read(path, after: cursor)

@@ -55,7 +55,9 @@ enum LayoutMigration {
         var clock = stagedClock(staging)
         for configurable in subfolders(root) {
             for sub in ["", "/profiles", "/publications"] {
-                move(from: root + "/" + configurable + sub, to: staging + "/" + configurable + sub, clock: &clock)
+                move(
+                    from: root + "/" + configurable + sub, to: staging + "/" + configurable + sub,
+                    clock: &clock)
             }
         }
         if let clock { writeClock(clock, staging + "/clock.json") }
@@ -70,7 +72,9 @@ enum LayoutMigration {
         if access(root + "/.transactions", F_OK) == 0 { return true }
         for configurable in subfolders(root) {
             for sub in ["", "/profiles", "/publications"] {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + configurable + sub)) ?? []
+                let names =
+                    (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + configurable + sub))
+                    ?? []
                 if names.contains(where: isOldCompanion) { return true }
             }
         }
@@ -86,7 +90,8 @@ enum LayoutMigration {
     private static func subfolders(_ path: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { name in
             var info = stat()
-            return !name.hasPrefix(".") && lstat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            return !name.hasPrefix(".") && lstat(path + "/" + name, &info) == 0
+                && info.st_mode & S_IFMT == S_IFDIR
         }
     }
 
@@ -121,7 +126,9 @@ enum LayoutMigration {
                 sidecar = Data(bytes)
                 for (_, entry) in parsed.pending.entries { observe(entry.stamp, &clock) }
             }
-            if let sidecar, (try? DurableFile.writeNew(sidecar, to: destination + "/" + name, like: nil)) != nil {
+            if let sidecar,
+                (try? DurableFile.writeNew(sidecar, to: destination + "/" + name, like: nil)) != nil
+            {
                 _ = unlink(path)
                 _ = unlink(appendix)
             }

@@ -28,7 +28,8 @@ enum ReplicaClockFile {
             var clock = fromSyncState(layout)
             let result = try body(&clock)
             guard let clock else { return result }
-            try? FileManager.default.createDirectory(atPath: layout.hiddenPath, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: layout.hiddenPath, withIntermediateDirectories: true)
             descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw DurableFile.Failure.system("cannot create", path) }
             defer { close(descriptor) }
@@ -67,7 +68,8 @@ enum ReplicaClockFile {
         return HybridClock(document: document)
     }
 
-    private static func write(_ clock: HybridClock, to descriptor: Int32, _ path: String) throws(DurableFile.Failure)
+    private static func write(_ clock: HybridClock, to descriptor: Int32, _ path: String) throws(DurableFile
+        .Failure)
     {
         let bytes = Self.bytes(of: clock)
         let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }

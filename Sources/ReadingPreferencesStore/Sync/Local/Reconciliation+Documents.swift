@@ -251,7 +251,9 @@ private struct Stamper {
         absentFrom present: Set<JSONScalarKey>, over entries: SyncDocument,
         in stamped: inout Reconciliation.Stamped
     ) {
-        for (key, pending) in self.pending.all.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+        for (key, pending) in self.pending.all.sorted(by: {
+            $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+        })
         where pending.isRemoval && !present.contains(JSONScalarKey(key)) {
             guard let taken = pendingEntry(key, for: nil) else { continue }
             let old = stamped.entries[key] ?? entries[key]

@@ -43,7 +43,9 @@ enum SyncSnapshot {
         ]
         if let entries = sidecar.entries { members.append(.init(key: "entries", value: object(entries))) }
         if !sidecar.pending.isEmpty { members.append(.init(key: "pending", value: object(sidecar.pending))) }
-        if let journal = sidecar.journal { members.append(.init(key: "journal", value: .string(journal.rawValue))) }
+        if let journal = sidecar.journal {
+            members.append(.init(key: "journal", value: .string(journal.rawValue)))
+        }
         return Preferences(members: members)
     }
 

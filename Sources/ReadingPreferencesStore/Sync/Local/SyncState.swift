@@ -93,7 +93,9 @@ package struct SyncState: Sendable, Equatable {
             .init(key: "replica", value: .string(replica.rawValue)),
         ]
         if let name { members.append(.init(key: "name", value: .string(name))) }
-        if !former.isEmpty { members.append(.init(key: "former", value: .array(former.map { .string($0.rawValue) }))) }
+        if !former.isEmpty {
+            members.append(.init(key: "former", value: .array(former.map { .string($0.rawValue) })))
+        }
         members += [
             .init(key: "writers", value: .array(writers.map(JSONValue.string))),
             .init(
