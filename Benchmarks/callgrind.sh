@@ -4,6 +4,7 @@
 #
 #   ./callgrind.sh                          # table: instructions per call and ratio to A
 #   ./callgrind.sh annotate OP DOC [N]      # where OP's instructions go (inclusive, top N)
+#   ./callgrind.sh store                    # the store's edits and the journal's reads (issue 35)
 #
 # OP: A decode decode+resolve decode+resolve+css css edit resolve values+resolve encode validate
 # DOC: 12-key 2-key 27+100 27+1000 27+10000 adversarial-1MB, optionally followed by the book the
@@ -47,6 +48,55 @@ if [[ ${1:-} == annotate ]]; then
     echo "== $op on $doc: inclusive instructions, $ITERATIONS calls =="
     callgrind_annotate --inclusive=yes --threshold=100 "$work/out" 2>/dev/null \
         | demangle | sed -n '/^Ir/,$p' | head -n "$((top + 2))"
+    exit 0
+fi
+
+# The store's rows do I/O on threads of their own, so --toggle-collect (one thread's calls) would
+# miss most of their work: every thread is counted from the start, for two numbers of calls, and
+# the difference is divided by the calls it adds, which leaves out start-up and set-up. Counts
+# are of user-space instructions only: the kernel's work in system calls (the flushes) is not in
+# them, which is what makes them the CPU part of a row whose time is mostly two fsyncs.
+total() { # outfile probe-arguments...
+    local out=$1
+    shift
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$probe" "$@" 2>"$out.log" >/dev/null
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out.log"
+}
+per_call() { # low high probe-arguments-before-the-count... (the count is appended)
+    local low=$1 high=$2
+    shift 2
+    local a b
+    a=$(total "$work/low" "$@" "$low")
+    b=$(total "$work/high" "$@" "$high")
+    echo $(((b - a) / (high - low)))
+}
+
+if [[ ${1:-} == store ]]; then
+    bare=$(per_call 20 220 store-loop bare)
+    bare_two=$(per_call 20 220 store-loop bare-two)
+    printf '| row | instructions/call | bare (instructions/call) | ratio |\n|---|---:|---:|---:|\n'
+    for kind in no-journal journal journal-at-bound two-documents.no-journal two-documents; do
+        case $kind in
+            two-*) base=$bare_two ;;
+            journal-at-bound) ;;
+            *) base=$bare ;;
+        esac
+        if [[ $kind == journal-at-bound ]]; then
+            n=$(per_call 4 14 store-loop "$kind")
+        else
+            n=$(per_call 20 220 store-loop "$kind")
+        fi
+        awk -v k="$kind" -v n="$n" -v b="$base" 'BEGIN { printf "| store-edit %s | %d | %d | %.1f× |\n", k, n, b, n / b }'
+    done
+    printf '\n| row | entries | instructions/call | per entry | bare parse (instructions/call) | ratio |\n|---|---:|---:|---:|---:|---:|\n'
+    for spec in "why 20 8 40" "why 200 4 20" "why 2000 1 5" "history 100 4 20" "history 1000 1 5" "history 10000 1 3"; do
+        read -r what count low high <<<"$spec"
+        op=$(per_call "$low" "$high" journal-loop "$what" "$count")
+        parse=$(per_call "$low" "$high" journal-bare "$what" "$count")
+        entries=$(sed -n 's/.*: \([0-9]*\) entries.*/\1/p' <("$probe" journal-bare "$what" "$count" 0))
+        awk -v w="$what.$count" -v e="$entries" -v n="$op" -v p="$parse" \
+            'BEGIN { printf "| %s | %d | %d | %d | %d | %.2f× |\n", w, e, n, n / e, p, n / p }'
+    done
     exit 0
 fi
 

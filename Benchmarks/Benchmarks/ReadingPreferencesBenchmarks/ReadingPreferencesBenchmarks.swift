@@ -1,4 +1,4 @@
-// The ReadingPreferences benchmark suite (issues 7, 11 to 14): run with `swift package benchmark`
+// The ReadingPreferences benchmark suite (issues 7, 11 to 14, 19, 21, 27, 29, 35): run with `swift package benchmark`
 // from Benchmarks/. See Benchmarks/README.md for the tables and how to check the thresholds.
 import Benchmark
 import Workloads
@@ -29,6 +29,8 @@ let benchmarks: @Sendable () -> Void = {
     }
     // The store (issue 12) and sync (issue 13).
     registerStoreBenchmarks()
+    // Why and history, read from the change journal (issue 35).
+    registerJournalBenchmarks()
     registerSyncBenchmarks()
     registerLargeSyncBenchmarks()
     // Allocation counts, unpaired: one call per iteration.

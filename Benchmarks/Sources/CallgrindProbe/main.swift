@@ -57,6 +57,78 @@ nonisolated func probePairedStoreRatio(_ workload: StoreWorkload, _ iterations: 
 
 @inline(never) func blackHoleProbe(_ value: Int) { if value == -1 { print(value) } }
 
+/// Runs `body` on the global executor while the main thread waits on a semaphore, and returns
+/// the exit status. Under valgrind 3.19 a main thread that `await`s is parked by libdispatch in
+/// `sigsuspend`, whose wrapper writes into libdispatch's read-only signal mask, and valgrind
+/// crashes (SIGSEGV inside valgrind); a main thread blocked on a semaphore never gets there.
+func runOffMain(_ body: @escaping @Sendable () async throws -> Void) -> Int32 {
+    final class Outcome: @unchecked Sendable { var status: Int32 = 0 }
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        do { try await body() } catch {
+            print("error: \(error)")
+            outcome.status = 1
+        }
+        done.signal()
+    }
+    done.wait()
+    return outcome.status
+}
+
+/// What `store-loop` runs: a store edit on one kind of root, or the bare write(s) it is paired with.
+enum StoreLoop: String {
+    case bare, bareTwo = "bare-two", noJournal = "no-journal", journal, journalAtBound = "journal-at-bound"
+    case twoDocuments = "two-documents", twoDocumentsNoJournal = "two-documents.no-journal"
+
+    /// The store's root for this kind: a replica or not, its journal filled or not.
+    func prepare() async throws -> StoreWorkload {
+        let workload = try StoreWorkload()
+        switch self {
+        case .journal, .twoDocuments:
+            try await workload.makeReplica()
+        case .journalAtBound:
+            try await workload.makeReplica()
+            try await workload.fillSharedJournal()
+        case .bare, .bareTwo, .noJournal, .twoDocumentsNoJournal: break
+        }
+        try await workload.verifyJournal(replica: self == .journal || self == .twoDocuments || self == .journalAtBound)
+        return workload
+    }
+
+    /// The bare write(s) an edit of this kind is paired with.
+    var bare: StoreLoop { self == .twoDocuments || self == .twoDocumentsNoJournal ? .bareTwo : .bare }
+
+    func run(_ workload: StoreWorkload) async throws {
+        switch self {
+        case .bare: workload.bareDurableWrite(workload.editBytes)
+        case .bareTwo:
+            workload.bareDurableWrite(workload.editBytes)
+            workload.bareDurableWrite(workload.editBytes, second: true)
+        case .noJournal, .journal, .journalAtBound: try await workload.storeEdit()
+        case .twoDocuments, .twoDocumentsNoJournal: try await workload.storeEditOfTwoDocuments()
+        }
+    }
+}
+
+@inline(never)
+func probeMeasuredStoreEditLoop(_ workload: StoreWorkload, _ kind: StoreLoop, _ calls: Int) async throws {
+    for _ in 0..<calls { try await kind.run(workload) }
+}
+
+@inline(never)
+func probeMeasuredJournalLoop(_ workload: JournalWorkload, why: Bool, bare: Bool, _ calls: Int) async throws -> Int {
+    var sum = 0
+    for _ in 0..<calls {
+        if bare {
+            sum &+= try workload.bareParse()
+        } else {
+            sum &+= why ? try await workload.explain() : try await workload.history()
+        }
+    }
+    return sum
+}
+
 /// Reconciles `iterations` times: what callgrind.sh's sync rows collect.
 @inline(never)
 func probeMeasuredSyncLoop(_ workload: LargeReplicaWorkload, _ iterations: Int) async throws -> Int {
@@ -143,6 +215,49 @@ if arguments.count >= 4, arguments[1] == "sync-large",
         print("error: \(error)")
         exit(1)
     }
+}
+
+// `CallgrindProbe store-loop KIND CALLS`: CALLS store edits (or bare durable writes) after a
+// warm-up, for callgrind.sh's store table (instructions of every thread, start-up removed by
+// running two counts and taking the difference) and for counting flushes with strace
+// (flushes.sh). KIND: bare, bare-two, no-journal, journal, journal-at-bound, two-documents,
+// two-documents.no-journal. With `--paired`, times the edit against its bare write(s) instead.
+if arguments.count >= 4, arguments[1] == "store-loop", let kind = StoreLoop(rawValue: arguments[2]),
+    let calls = Int(arguments[3])
+{
+    exit(runOffMain { () async throws -> Void in
+        let workload = try await kind.prepare()
+        if arguments.count > 4, arguments[4] == "--paired" {
+            var timer = AsyncPairedTimer()
+            try await timer.measure(rounds: max(calls / 4, 1), batch: 4) {
+                try await kind.bare.run(workload)
+            } operation: {
+                try await kind.run(workload)
+            }
+            print(
+                "\(kind.rawValue): bare \(Int(timer.baselinePerCall)) ns/call, store \(Int(timer.operationPerCall)) ns/call,"
+                    + " ratio \(timer.ratio)")
+        } else {
+            for _ in 0..<8 { try await kind.run(workload) }
+            try await probeMeasuredStoreEditLoop(workload, kind, calls)
+            print("\(kind.rawValue) \(calls) journal \(workload.sharedJournalBytes ?? 0) bytes")
+        }
+    })
+}
+
+// `CallgrindProbe journal-loop why|history COUNT CALLS` (and `journal-bare`, the bare parse of
+// the same journal): `why fontSize` with COUNT entries of the key, or the history of a document
+// that had COUNT changes, CALLS times.
+if arguments.count == 5, arguments[1] == "journal-loop" || arguments[1] == "journal-bare",
+    let count = Int(arguments[3]), let calls = Int(arguments[4]), arguments[2] == "why" || arguments[2] == "history"
+{
+    exit(runOffMain { () async throws -> Void in
+        let workload = try await JournalWorkload(arguments[2] == "why" ? .why(count) : .history(count))
+        let bare = arguments[1] == "journal-bare"
+        let sum = try await probeMeasuredJournalLoop(workload, why: arguments[2] == "why", bare: bare, calls)
+        print(
+            "\(arguments[1]) \(arguments[2]) \(count): \(workload.entries) entries, \(workload.journalBytes) bytes (\(sum))")
+    })
 }
 
 if arguments.count == 3, arguments[1] == "store-open-resolve", let iterations = Int(arguments[2]) {

@@ -11,14 +11,15 @@ import ReadingPreferencesStore
 /// The store's rows (issue 12): one edit through a store on files, paired with a bare durable
 /// write of the same bytes; opening a store of 10,000 publications and resolving one, paired
 /// with a bare read of that publication's file; and 10,000 coalesced edits.
+///
+/// A new workload's root is no replica (it never synced, and was never named or told to keep
+/// history), so its edits record no change journal (Specs/Store.md §15.1); ``makeReplica()``
+/// makes it one, and every edit after it is stamped and appended to its document's journal.
 public final class StoreWorkload: @unchecked Sendable {
     /// The folder of the store.
     public let root: URL
     /// The store the edits go through (no coalescing: every edit is written before it returns).
     public let store: PreferencesStore<EPUB>
-    /// The same store with edits that take no pending sync stamps (what a back end that stamps
-    /// its own writes uses), for the cost of recording them.
-    public let unstampedStore: PreferencesStore<EPUB>
     /// The file the bare write replaces.
     let bareFile: String
     /// The publication resolved in the library of 10,000.
@@ -30,8 +31,6 @@ public final class StoreWorkload: @unchecked Sendable {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("rp-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         store = PreferencesStore<EPUB>(storage: FileStorage(root: root))
-        unstampedStore = PreferencesStore<EPUB>(
-            storage: FileStorage(root: root), options: .init(stampsEdits: false))
         bareFile = root.appendingPathComponent("bare.json").path
         let storage = FileStorage(root: root)
         publicationPath = storage.path(of: .layer(configurable: "epub", .publication(publication)))
@@ -56,12 +55,63 @@ public final class StoreWorkload: @unchecked Sendable {
     /// own path and safe-name work into the baseline and flattered the ratio).
     public let publicationPath: String
 
-    /// One edit through the store: the font size, alternately 1.2 and 1.4 (so every edit writes),
-    /// with its pending sync stamp recorded, or (`stamped` false) without.
-    public func storeEdit(stamped: Bool = true) async throws {
+    /// Makes the root a replica (`store.device.keepHistory()`): it takes a replica id and a
+    /// replica clock, and every edit after this one is stamped and appended to its document's
+    /// change journal (Specs/Store.md §15.1, §15.3).
+    public func makeReplica() async throws {
+        try await store.device.keepHistory()
+        guard FileManager.default.fileExists(atPath: hiddenPath + "/clock.json") else {
+            throw WorkloadError("\(root.path) is no replica after keepHistory()")
+        }
+    }
+
+    /// The root's hidden folder, where the store keeps its own files (Specs/Store.md §5.1).
+    var hiddenPath: String { root.path + "/.readingprefs" }
+
+    /// The size of the change journal of shared (`.readingprefs/epub/shared.json.journal`), or
+    /// `nil` when there is none: what tells the two kinds of root apart.
+    public var sharedJournalBytes: Int? {
+        let relative = String(
+            FileStorage(root: root).path(of: .layer(configurable: "epub", .shared)).dropFirst(root.path.utf8.count))
+        let attributes = try? FileManager.default.attributesOfItem(atPath: hiddenPath + relative + ".journal")
+        return (attributes?[.size] as? NSNumber)?.intValue
+    }
+
+    /// One edit through the store: the font size, alternately 1.2 and 1.4 (so every edit writes).
+    /// On a replica the edit is also stamped and journalled.
+    public func storeEdit() async throws {
         toggle.toggle()
         let size = toggle ? 1.4 : 1.2
-        try await (stamped ? store : unstampedStore).edit { editor in try editor.set(.fontSize, size) }
+        try await store.edit { editor in try editor.set(.fontSize, size) }
+    }
+
+    /// Fills shared's journal to its byte bound (Specs/Store.md §15.4), with writes of 100 keys of
+    /// an app's own, all made now: from then on every append passes the bound, and the journal
+    /// is compacted to it again.
+    public func fillSharedJournal() async throws {
+        var round = 0
+        while (sharedJournalBytes ?? 0) < JournalBounds.standard.maximumBytes - 4096 {
+            round += 1
+            var values: [String: JSONValue?] = [:]
+            for key in 0..<100 { values[String(format: "appSetting%03d", key)] = .number(JSONNumber(round)) }
+            try await store.write(values, to: .shared)
+            guard round < 1_000 else { throw WorkloadError("the journal of shared does not fill") }
+        }
+    }
+
+    /// Checks that edits journal exactly as the root's kind says: nothing on a root that is no
+    /// replica, one line per edit on a replica (so a row measures what its name says).
+    public func verifyJournal(replica: Bool) async throws {
+        let before = try await store.history.entries(in: .shared, key: "fontSize").count
+        try await storeEdit()
+        try await storeEdit()
+        let after = try await store.history.entries(in: .shared, key: "fontSize").count
+        guard replica ? after == before + 2 : sharedJournalBytes == nil else {
+            throw WorkloadError(
+                replica
+                    ? "a replica journalled \(after - before) of 2 edits"
+                    : "a root that is no replica journalled \(sharedJournalBytes ?? 0) bytes")
+        }
     }
 
     /// The bytes the store writes for that edit.
