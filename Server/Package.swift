@@ -50,6 +50,7 @@ let package = Package(
                 .embedInCode("Page/settings.css"), .embedInCode("Page/settings.js"), .embedInCode("Page/page.js"),
                 .embedInCode("Page/form.js"), .embedInCode("Page/controls.js"), .embedInCode("Page/edits.js"),
                 .embedInCode("Page/conflicts.js"), .embedInCode("Page/preview.js"), .embedInCode("Page/live.js"),
+                .embedInCode("Page/history.js"),
                 .embedInCode("Page/passage.svg"), .embedInCode("Page/favicon.ico"),
             ]
         ),

@@ -22,8 +22,10 @@ struct ToolItemsTests {
         let path = try Self.write(Self.thorium, in: folder, as: "ts.json")
         let outcome = try CommandLineTool.run(["convert", path, "--from", "readium-ts", "--compact"])
         #expect(outcome.status == 0, "\(outcome.error)")
+        // The navigator's `null` column count is "auto" (no value, not the app's default).
         #expect(
-            outcome.output == #"{"fontWeight":1.75,"theme":"dark","imageFilter":"darken","pageGutter":20}"#
+            outcome.output
+                == #"{"fontWeight":1.75,"theme":"dark","imageFilter":"darken","pageGutter":20,"columnCount":"auto"}"#
                 + "\n")
         #expect(outcome.error.contains("readium-ts: pageGutter: unknownKey"), "\(outcome.error)")
     }

@@ -474,6 +474,40 @@ def scenario_change_from_a_device_appears(driver):
     print(f"  a device's change appeared after {time.monotonic() - started:.2f} s")
 
 
+def scenario_who_set_it_and_going_back(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    root = tempfile.mkdtemp()
+    def cli(*arguments):
+        subprocess.run([CLI, *arguments], check=True, capture_output=True)
+    cli("store", "--root", root, "device", "--name", "Kobo Clara")
+    for size in ("1.7", "1.9"):
+        cli("store", "--root", root, "set", "fontSize", size)
+        cli("sync", "--root", root, "--server", BASE, "--token", token)
+    open_page(driver, token, publication="book-1")
+    line = driver.find_element(By.ID, "provenance-fontSize").text
+    assert "Set on Kobo Clara" in line, line
+    assert "provenance-theme" not in driver.page_source, "a value nobody set has a provenance line"
+    summary = driver.find_element(By.CSS_SELECTOR, "#history-fontSize summary")
+    summary.click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#history-list-fontSize button[data-entry]"),
+         "the earlier values of the font size")
+    items = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#history-list-fontSize li")]
+    assert len(items) == 1 and items[0].startswith("1.7 in all books, set on Kobo Clara"), items
+    axe_check(driver, "earlier values open")
+    screenshot(driver, "earlier-values")
+    button = driver.find_element(By.CSS_SELECTOR, "#history-list-fontSize button[data-entry]")
+    after_edit(driver, button.click, "going back to 1.7")
+    assert stored(token, "shared").get("fontSize") == 1.7, stored(token, "shared")
+    wait(driver, lambda d: "170" in row_text(d, "fontSize"), "the value gone back to")
+    wait(driver, lambda d: "gone back" in d.find_element(By.ID, "provenance-fontSize").text,
+         "the provenance of the value gone back to")
+    # The device takes the value gone back to at its next sync.
+    cli("sync", "--root", root, "--server", BASE, "--token", token)
+    shown = subprocess.run([CLI, "store", "--root", root, "show", "--json"], check=True, capture_output=True, text=True)
+    assert '"fontSize": 1.7' in shown.stdout or '"fontSize":1.7' in shown.stdout, shown.stdout
+
+
 def scenario_keyboard_only(driver):
     token = TOKENS[0]
     clear_user(token)

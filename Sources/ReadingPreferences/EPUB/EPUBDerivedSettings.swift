@@ -63,12 +63,13 @@ extension EPUB {
         }
 
         /// The stylesheet variant follows the book's language and direction: a setting that needs
-        /// another variant cannot apply to this book. Forced scroll follows the device.
+        /// another variant, or a feature the book's stylesheets lack in the app's Readium CSS,
+        /// cannot apply to this book. Forced scroll follows the device.
         ///
         /// - Parameter condition: A condition.
-        /// - Returns: `true` for `stylesheets(...)`.
+        /// - Returns: `true` for `stylesheets(...)` and `readiumCSS(...)`.
         public func isDecidedByPublication(_ condition: DerivedCondition) -> Bool {
-            condition.name == Self.stylesheetsName
+            condition.name == Self.stylesheetsName || condition.name == Self.readiumCSSName
         }
 
         static let stylesheetsName = "stylesheets"

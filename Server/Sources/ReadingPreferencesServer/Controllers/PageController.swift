@@ -36,6 +36,7 @@ public struct PageController: Sendable {
         "conflicts.js": (PackageResources.conflicts_js, javaScript),
         "preview.js": (PackageResources.preview_js, javaScript),
         "live.js": (PackageResources.live_js, javaScript),
+        "history.js": (PackageResources.history_js, javaScript),
         "passage.svg": (PackageResources.passage_svg, "image/svg+xml"),
     ]
     private static let javaScript = "text/javascript; charset=utf-8"

@@ -4,6 +4,7 @@ import { byId, configurable, bookBase, contextSuffix, state, element, say, probl
 import { control } from './controls.js';
 import { edit } from './edits.js';
 import { loadPreview } from './preview.js';
+import { provenanceLine, earlierValues } from './history.js';
 
 const outsideID = 'notForThisPublication';
 
@@ -91,6 +92,9 @@ export function renderRow(row) {
   const meta = element('div', { class: 'row-meta' });
   meta.append(element('span', { class: 'value', id: `value-${row.key}` },
     `${row.formattedValue || 'None'}, from ${sourceNames[row.source] || row.source || 'nowhere'}`));
+  // Who set it and when, and the values it had before (a row with no recorded change has none).
+  const provenance = provenanceLine(row);
+  if (provenance) meta.append(provenance, earlierValues(row, () => loadForm(false)));
   if (row.reasons.length) {
     const list = element('ul', { class: 'reasons', id: `reasons-${row.key}` });
     for (const reason of row.reasons) list.append(element('li', {}, reason.text));

@@ -42,7 +42,10 @@ struct CSSNotInEffectTests {
 struct DialectNameTests {
     @Test("names, short names and lookups agree for every dialect")
     func names() {
-        #expect(ReadiumDialect.names == ["readium-swift", "readium-kotlin", "readium-ts"])
+        #expect(
+            ReadiumDialect.names == [
+                "readium-swift", "readium-kotlin", "readium-ts", "readium-ts@2.2", "readium-css2",
+            ])
         for dialect in ReadiumDialect.allCases {
             #expect(ReadiumDialect(name: dialect.name) == dialect)
             #expect(ReadiumDialect(nameOrShortName: dialect.shortName) == dialect)

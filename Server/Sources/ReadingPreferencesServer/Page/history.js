@@ -1,0 +1,133 @@
+// Who set a value and the way back (Specs/Page.md §3.1): a row's provenance line ("Set on Kobo
+// Clara, 3 days ago"), and its earlier values, read from the history route when the reader opens
+// them, each offered again through the revert route.
+import { base, publication, bookGiven, state, element, say, problemText, api } from './page.js';
+
+const causes = {
+  edit: '', handEdit: ' (by hand)', sync: '', import: ' (imported)', revert: ' (gone back)',
+  move: ' (moved)', firstJoin: ' (first sync)',
+};
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const steps = [['year', 31536000], ['month', 2592000], ['week', 604800], ['day', 86400], ['hour', 3600], ['minute', 60]];
+
+// "3 days ago", "just now": how long ago an ISO 8601 time was.
+export function ago(iso) {
+  const seconds = (Date.parse(iso) - Date.now()) / 1000;
+  if (!Number.isFinite(seconds)) return '';
+  for (const [unit, length] of steps) {
+    if (Math.abs(seconds) >= length) return relative.format(Math.round(seconds / length), unit);
+  }
+  return 'just now';
+}
+
+// A device as a reader knows it: its name, or the start of its id when it gave none.
+export function deviceName(device) {
+  if (!device) return 'an unknown device';
+  return device.name || `device ${String(device.id || '').slice(0, 8)}`;
+}
+
+// The row's provenance line, or nothing when no device is known to have set the value.
+export function provenanceLine(row) {
+  const provenance = row.provenance;
+  if (!provenance || !provenance.device) return null;
+  const text = `Set on ${deviceName(provenance.device)}, ${ago(provenance.time)}${causes[provenance.cause] || ''}`;
+  return element('span', { class: 'provenance', id: `provenance-${row.key}`, title: provenance.time }, text);
+}
+
+// The layer of a history entry as the revert route names it.
+function revertLayer(entry) {
+  switch (entry.layer) {
+    case 'publication': return { layer: 'book', publication: entry.layerID };
+    case 'profile': return { layer: `profiles/${entry.layerID}` };
+    default: return { layer: entry.layer };
+  }
+}
+
+function describe(value, removed) {
+  if (removed) return 'no value';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+const layerNames = { shared: 'all books', profile: 'the profile', publication: 'this book', overrides: 'an override' };
+
+// "Earlier values": a disclosure that loads the key's history when opened, newest first, each
+// earlier value with a button that puts it back in its layer.
+// Kept open across the form's redraws (a change from elsewhere redraws every row).
+const opened = new Set();
+
+export function earlierValues(row, reload) {
+  const details = element('details', { class: 'history', id: `history-${row.key}`, open: opened.has(row.key) });
+  details.append(element('summary', { 'aria-label': `Earlier values of ${row.title}` }, 'Earlier values'));
+  const list = element('ul', { class: 'history-list', id: `history-list-${row.key}` });
+  details.append(list);
+  details.addEventListener('toggle', async () => {
+    if (!details.open) {
+      opened.delete(row.key);
+      return;
+    }
+    opened.add(row.key);
+    list.replaceChildren(element('li', {}, 'Loading…'));
+    const query = new URLSearchParams({ key: row.key });
+    if (bookGiven) query.set('publication', publication);
+    let entries = [];
+    try {
+      const response = await api('GET', `${base}/history?${query}`);
+      if (!response.ok) {
+        list.replaceChildren(element('li', {}, await problemText(response)));
+        return;
+      }
+      entries = (await response.json()).entries || [];
+    } catch (error) {
+      if (error.message !== 'unauthorized') list.replaceChildren(element('li', {}, 'The history could not be read.'));
+      return;
+    }
+    list.replaceChildren(...historyItems(row, entries, reload));
+  });
+  return details;
+}
+
+function historyItems(row, entries, reload) {
+  // The newest change of each layer is what the layer holds now: only the ones before it are
+  // values to go back to.
+  const newestOfLayer = new Set();
+  const items = [];
+  for (const entry of [...entries].reverse()) {
+    const layer = `${entry.layer}/${entry.layerID || ''}`;
+    if (!newestOfLayer.has(layer)) {
+      newestOfLayer.add(layer);
+      continue;
+    }
+    if (items.length === 5) break;
+    const text = `${describe(entry.new, entry.removed)} in ${layerNames[entry.layer] || entry.layer}, ` +
+      `set on ${deviceName(entry.device)}, ${ago(entry.time)}`;
+    const item = element('li', {}, text + ' ');
+    const button = element('button', { type: 'button', class: 'secondary', 'data-entry': entry.id,
+      'aria-label': `Use ${describe(entry.new, entry.removed)} again for ${row.title}` }, 'Use again');
+    button.addEventListener('click', () => goBack(row, entry, reload));
+    item.append(button);
+    items.push(item);
+  }
+  if (!items.length) items.push(element('li', {}, 'No earlier values are recorded.'));
+  return items;
+}
+
+async function goBack(row, entry, reload) {
+  if (state.busy) return;
+  state.busy = true;
+  try {
+    const body = Object.assign({ key: row.key, to: { entry: entry.id } }, revertLayer(entry));
+    const response = await api('POST', `${base}/revert`, { body });
+    if (!response.ok) {
+      say(await problemText(response));
+      return;
+    }
+    await reload();
+    state.edits += 1;
+    document.body.dataset.edits = String(state.edits);
+    say(`Saved: ${row.title} back to ${describe(entry.new, entry.removed)}.`);
+  } catch (error) {
+    if (error.message !== 'unauthorized') say('The change could not be sent: ' + error.message);
+  } finally {
+    state.busy = false;
+  }
+}
