@@ -251,10 +251,22 @@ public struct SQLPreferencesStorage: PreferencesStorage {
         }
     }
 
-    /// Every row of the user, in one statement: for an account's deletion.
+    /// Every row of the user, in one statement, and with a ``journal`` the user's history in the
+    /// same transaction: for an account's deletion.
     public func removeAll() async throws(StorageError) {
+        let userID = userID
+        guard let journal else {
+            _ = try await run(nil) {
+                try await database.execute("DELETE FROM reading_preferences WHERE user_id = ?", [userID])
+            }
+            return
+        }
         _ = try await run(nil) {
-            try await database.execute("DELETE FROM reading_preferences WHERE user_id = ?", [userID])
+            try await database.transaction(lockingUser: userID) { transaction in
+                _ = try await transaction.execute(
+                    "DELETE FROM reading_preferences WHERE user_id = ?", [userID])
+                try await journal.forgetHistory(of: userID, in: transaction)
+            }
         }
     }
 

@@ -49,7 +49,7 @@ extension SQLSyncLog {
             let rows = try await transaction.query(
                 "SELECT scope, entry_key, entry, CAST(seq AS TEXT) AS seq FROM sync_entries "
                     + "WHERE user_id = ? AND seq > CAST(? AS BIGINT) "
-                    + "ORDER BY seq LIMIT \(limit + 1)",
+                    + "ORDER BY sync_entries.seq LIMIT \(limit + 1)",
                 [userID, String(after)])
             var entries: [JSONValue] = []
             var last = after

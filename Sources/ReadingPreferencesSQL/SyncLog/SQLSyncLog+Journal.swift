@@ -69,7 +69,7 @@ extension SQLSyncLog {
     func prune(_ scope: String, of userID: String, in transaction: any SQLDatabase, now: UInt64) async throws
     {
         let rows = try await transaction.query(
-            "SELECT CAST(seq AS TEXT) AS seq, entry FROM sync_history WHERE user_id = ? AND scope = ? ORDER BY seq",
+            "SELECT CAST(seq AS TEXT) AS seq, entry FROM sync_history WHERE user_id = ? AND scope = ? ORDER BY sync_history.seq",
             [userID, scope])
         var parsed: [(entry: JournalEntry, bytes: Int)] = []
         var sequences: [String] = []
@@ -90,6 +90,11 @@ extension SQLSyncLog {
         }
     }
 
+    /// Forgets every change recorded for the user's documents (their storage's `removeAll()`).
+    func forgetHistory(of userID: String, in transaction: any SQLDatabase) async throws {
+        _ = try await transaction.execute("DELETE FROM sync_history WHERE user_id = ?", [userID])
+    }
+
     /// A document's history after a cursor (`h<sequence>`), oldest first.
     func journal(
         of scope: String, after cursor: JournalCursor?, of userID: String, in database: any SQLDatabase
@@ -100,7 +105,7 @@ extension SQLSyncLog {
         }
         let rows = try await database.query(
             "SELECT CAST(seq AS TEXT) AS seq, entry FROM sync_history WHERE user_id = ? AND scope = ? "
-                + "AND seq > CAST(? AS BIGINT) ORDER BY seq",
+                + "AND seq > CAST(? AS BIGINT) ORDER BY sync_history.seq",
             [userID, scope, String(after)])
         var entries: [JournalEntry] = []
         var last = after
