@@ -2,6 +2,7 @@
 //
 //   readingprefs-server [serve] [--port N] [--host H] [--database-url postgres://...] [--data-dir DIR]
 //                       [--write-group-limit N] [--max-body-bytes N] [--cors-origin ORIGIN ...]
+//                       [--request-head-timeout S] [--idle-timeout S] [--streams-per-user N]
 //   readingprefs-server add-user NAME [--allow-taken-name] [--database-url ...] [--data-dir DIR]
 //
 // With no database address, the server keeps an embedded SQLite database in DIR (default
@@ -78,6 +79,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "An origin allowed to embed the settings page in a frame (repeatable; none by default).")
     var frameAncestors: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a request's head may take from its first byte (a new connection's, from connecting).",
+            discussion: "A connection that has not sent a whole head by then is answered 408 and closed."))
+    var requestHeadTimeout: Double = 10
+
+    @Option(help: "Seconds a kept-alive connection may wait for its next request before it is closed.")
+    var idleTimeout: Double = 60
+
+    @Option(help: "The most event streams (GET /v1/events) one account holds at once, on every instance.")
+    var streamsPerUser = ServerConfiguration(database: .sqlite(path: "")).streamsPerUser
+
     @Flag(help: "Add the load benchmark's baseline routes under /v1/bench.")
     var benchmarkBaselines = false
 
@@ -94,6 +107,17 @@ struct Serve: AsyncParsableCommand {
         }
         guard (0...(1 << 40)).contains(answerCacheBytes) else {
             throw ValidationError("--answer-cache-bytes \(answerCacheBytes) is not a number from 0 to 2^40")
+        }
+        guard (0.1...3600).contains(requestHeadTimeout) else {
+            throw ValidationError(
+                "--request-head-timeout \(requestHeadTimeout) is not a number of seconds from 0.1 to 3600")
+        }
+        guard (0.1...86400).contains(idleTimeout) else {
+            throw ValidationError(
+                "--idle-timeout \(idleTimeout) is not a number of seconds from 0.1 to 86400")
+        }
+        guard (1...10_000).contains(streamsPerUser) else {
+            throw ValidationError("--streams-per-user \(streamsPerUser) is not a number from 1 to 10000")
         }
         guard (1024...(64 << 20)).contains(maxBodyBytes) else {
             throw ValidationError("--max-body-bytes \(maxBodyBytes) is not a number from 1024 to 67108864")
@@ -127,6 +151,9 @@ struct Serve: AsyncParsableCommand {
         configuration.corsOrigins = corsOrigin
         configuration.frameAncestors = frameAncestors
         configuration.baselines = benchmarkBaselines
+        configuration.requestHeadTimeout = .milliseconds(Int64(requestHeadTimeout * 1000))
+        configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+        configuration.streamsPerUser = streamsPerUser
         if case .sqlite(let path) = configuration.database {
             say("readingprefs-server: embedded SQLite database at \(path)")
         }

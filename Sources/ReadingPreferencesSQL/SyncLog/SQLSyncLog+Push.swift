@@ -14,6 +14,8 @@ extension SQLSyncLog {
         public var ignored: [(scope: String, key: String, reason: String)] = []
         /// The cursor of the changes feed after the push.
         public var cursor: String
+        /// The replica that pushed.
+        public var replica: ReplicaID? = nil
     }
 
     /// Why a push is refused whole.
@@ -151,7 +153,8 @@ extension SQLSyncLog {
                     [userID, replica.rawValue, stamp.jsonValue.jsonString()])
             }
             return PushResult(
-                applied: plan.winners.count, ignored: plan.ignored, cursor: Self.cursor(row.nextSeq - 1))
+                applied: plan.winners.count, ignored: plan.ignored, cursor: Self.cursor(row.nextSeq - 1),
+                replica: request.replica)
         }
     }
 
@@ -212,7 +215,8 @@ extension SQLSyncLog {
         held.merged = merged
         let plan = Self.plan(request, over: held, bound: bound)
         guard plan.writesNothing(given: held) else { return nil }
-        return PushResult(applied: 0, ignored: plan.ignored, cursor: Self.cursor(nextSeq - 1))
+        return PushResult(
+            applied: 0, ignored: plan.ignored, cursor: Self.cursor(nextSeq - 1), replica: request.replica)
     }
 
     /// Applies winning entries to the user's documents, as their rows: a value sets the key (in

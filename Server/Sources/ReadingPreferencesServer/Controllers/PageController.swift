@@ -27,6 +27,9 @@ public struct PageController: Sendable {
         router.get("/settings/assets/settings.js") { _, _ in
             page(Data(PackageResources.settings_js), type: "text/javascript; charset=utf-8")
         }
+        router.get("/settings/assets/live.js") { _, _ in
+            page(Data(PackageResources.live_js), type: "text/javascript; charset=utf-8")
+        }
         router.get("/settings/assets/settings.css") { _, _ in
             page(Data(PackageResources.settings_css), type: "text/css; charset=utf-8")
         }

@@ -1,7 +1,8 @@
 // The settings page of readingprefs-server (Specs/Page.md): drawn from the form route, edited
 // through the edits route, previewed through the CSS route. No framework; every text from
 // stored data goes into the page as text, never as markup.
-'use strict';
+import { follow } from './live.js';
+
 (() => {
   const byId = (id) => document.getElementById(id);
   const enc = encodeURIComponent;
@@ -18,7 +19,8 @@
   }
   for (const language of query.getAll('language')) contextQuery.append('language', language);
   const contextSuffix = contextQuery.toString() ? '?' + contextQuery.toString() : '';
-  // Changes made elsewhere are looked for every two seconds (`?poll=SECONDS`, 0: never).
+  // Changes made elsewhere come through the server's event stream; while it cannot be opened,
+  // they are looked for every two seconds (`?poll=SECONDS`, 0: never).
   const pollMilliseconds = query.has('poll') ? Math.max(0, Number(query.get('poll')) || 0) * 1000 : 2000;
   const publicationContext = {};
   if (query.get('layout')) publicationContext.layout = query.get('layout');
@@ -29,6 +31,7 @@
 
   const state = {
     token: null, form: null, etag: null, busy: false, queued: null, lastEdits: null, timer: null, edits: 0, loads: 0,
+    live: null,
   };
 
   // ---- Token: from the fragment (never sent to the server), kept in this tab only.
@@ -46,7 +49,7 @@
   }
 
   function askForToken(message) {
-    stopPolling();
+    stopLive();
     byId('app').hidden = true;
     byId('token-form').hidden = false;
     if (message) say(message);
@@ -388,22 +391,48 @@
     preview.classList.toggle('filter-invert', properties['--USER__invertImages'] === 'readium-invert-on');
   }
 
-  // ---- Live: conditional requests while the page is open.
+  // ---- Live: the event stream (live.js), or conditional requests while it cannot be open.
+  async function lookAgain() {
+    const active = document.activeElement;
+    // Not while an edit is on its way, or while the reader is typing something not sent yet.
+    const typing = active && active.tagName === 'INPUT' && active.type === 'text' && active.value !== active.defaultValue;
+    if (state.busy || typing) return false;
+    try {
+      const changed = await loadForm(true);
+      if (changed) say('Updated with a change made elsewhere.');
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  function startLive() {
+    stopLive();
+    state.live = follow({
+      ticket: async () => {
+        const response = await api('POST', '/v1/events/tickets');
+        if (!response.ok) throw new Error(await problemText(response));
+        return (await response.json()).ticket;
+      },
+      changed: () => { lookAgain(); },
+      mode: (way) => {
+        document.body.dataset.live = way;
+        if (way === 'stream') stopPolling(); else if (state.timer === null) startPolling();
+      },
+    });
+  }
+
+  function stopLive() {
+    if (state.live) state.live.stop();
+    state.live = null;
+    stopPolling();
+  }
+
   function startPolling() {
     stopPolling();
     if (!pollMilliseconds) return;
     const tick = async () => {
-      const active = document.activeElement;
-      // Not while an edit is on its way, or while the reader is typing something not sent yet.
-      const typing = active && active.tagName === 'INPUT' && active.type === 'text' && active.value !== active.defaultValue;
-      if (!state.busy && !typing) {
-        try {
-          const changed = await loadForm(true);
-          if (changed) say('Updated with a change made elsewhere.');
-        } catch (error) {
-          // A failed poll is tried again at the next tick.
-        }
-      }
+      await lookAgain();
       if (state.timer !== null) state.timer = setTimeout(tick, pollMilliseconds);
     };
     state.timer = setTimeout(tick, pollMilliseconds);
@@ -427,7 +456,7 @@
       // From navigation to the form fetched and drawn (User Timing, for measurements).
       performance.measure('readingprefs-first-render');
       document.body.dataset.ready = 'true';
-      startPolling();
+      startLive();
     } catch (error) {
       if (error.message !== 'unauthorized') say('The settings could not be loaded: ' + error.message);
     }

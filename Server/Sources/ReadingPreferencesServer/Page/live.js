@@ -1,0 +1,59 @@
+// Changes made elsewhere, pushed by the server (Specs/Page.md §5): an EventSource on the event
+// stream, opened with a ticket (an EventSource cannot send the token, which never goes in a URL).
+// Each `changed` event, and each (re)opening, asks the page to look again; when the stream
+// cannot be opened or is lost, the page polls until the stream opens again.
+
+// follow({ ticket, changed, mode }): `ticket()` resolves to a new ticket; `changed()` is called
+// on each event and each time the stream opens; `mode('stream' | 'polling')` says which way the
+// page learns of changes now. Answers { stop() }.
+export function follow({ ticket, changed, mode, retryCeiling = 30000 }) {
+  let source = null;
+  let timer = null;
+  let failures = 0;
+  let stopped = false;
+
+  async function open() {
+    timer = null;
+    if (stopped) return;
+    let value;
+    try {
+      value = await ticket();
+    } catch (error) {
+      lost();
+      return;
+    }
+    if (stopped) return;
+    source = new EventSource('/v1/events?ticket=' + encodeURIComponent(value));
+    source.addEventListener('open', () => {
+      failures = 0;
+      mode('stream');
+      // Anything may have changed while no stream was open.
+      changed();
+    });
+    source.addEventListener('changed', () => changed());
+    // The server ended the stream or it failed: the browser would reconnect with the same
+    // ticket, which is used up. A new ticket is asked for instead, and the page polls meanwhile.
+    source.addEventListener('error', () => {
+      source.close();
+      source = null;
+      lost();
+    });
+  }
+
+  function lost() {
+    if (stopped) return;
+    failures += 1;
+    mode('polling');
+    const delay = Math.min(retryCeiling, 1000 * 2 ** (failures - 1));
+    timer = setTimeout(open, delay);
+  }
+
+  open();
+  return {
+    stop() {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+      if (source) source.close();
+    },
+  };
+}
