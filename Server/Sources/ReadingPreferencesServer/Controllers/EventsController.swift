@@ -50,23 +50,21 @@ struct EventsController: Sendable {
     {
         let ticket = request.uri.queryParameters.get("ticket")
         let identity: TokenIdentity
-        switch (request.headers[.authorization], ticket) {
-        case (.some, .some):
-            throw Problem(
-                .badRequest, "ambiguousCredentials", "send Authorization or a ticket, not both")
-        case (.some, nil):
-            identity = try await authentication.identity(forToken: try Authentication.token(of: request))
-        case (nil, let ticket?):
+        // A ticket, when given, decides (an `EventSource` sends nothing else); otherwise the
+        // token of `Authorization`. Never a token from the URL.
+        switch (ticket, request.headers[.authorization]) {
+        case (let ticket?, _):
             let found =
                 redeeming
                 ? try await live.tickets.redeem(String(ticket)) : try await live.tickets.peek(String(ticket))
             guard let found else {
                 throw Problem(
                     .unauthorized, "unknownTicket",
-                    "the ticket is not known, was used already or expired (a ticket opens one stream within 60 s)"
-                )
+                    "the ticket is not known, was used already or expired (a ticket opens one stream within 60 s)")
             }
             identity = found
+        case (nil, .some):
+            identity = try await authentication.identity(forToken: try Authentication.token(of: request))
         case (nil, nil):
             throw Problem(
                 .unauthorized, "unauthorized",

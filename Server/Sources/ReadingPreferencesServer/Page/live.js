@@ -1,4 +1,4 @@
-// Changes made elsewhere, pushed by the server (Specs/Page.md §5): an EventSource on the event
+// Changes made elsewhere, pushed by the server (Specs/Page.md §4): an EventSource on the event
 // stream, opened with a ticket (an EventSource cannot send the token, which never goes in a URL).
 // Each `changed` event, and each (re)opening, asks the page to look again; when the stream
 // cannot be opened or is lost, the page polls until the stream opens again.
