@@ -60,7 +60,8 @@ struct EventsController: Sendable {
             guard let found else {
                 throw Problem(
                     .unauthorized, "unknownTicket",
-                    "the ticket is not known, was used already or expired (a ticket opens one stream within 60 s)")
+                    "the ticket is not known, was used already or expired (a ticket opens one stream within 60 s)"
+                )
             }
             identity = found
         case (nil, .some):
