@@ -3,11 +3,14 @@
 # an unprivileged user (PostgreSQL refuses to run as root). Installs PostgreSQL from Debian's
 # packages when it is missing.
 #
-#   source .ci/postgres.sh start   # exports READINGPREFS_TEST_DATABASE_URL
+#   source .ci/postgres.sh start   # exports READINGPREFS_TEST_DATABASE_URL and READINGPREFS_PG_STATE
 #   .ci/postgres.sh stop
+#
+# Each start makes a folder of its own (READINGPREFS_PG_STATE), so two runs on one machine never
+# remove each other's cluster; stop removes the one its environment names.
 set -euo pipefail
 
-state=/tmp/readingprefs-ci-postgres
+state=${READINGPREFS_PG_STATE:-}
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
 
 as_owner() {
@@ -25,7 +28,8 @@ start() {
     if [ "$(id -u)" -eq 0 ] && ! id postgres >/dev/null 2>&1; then
         useradd --system --home-dir /var/lib/postgresql --shell /bin/false postgres
     fi
-    rm -rf "$state"
+    state=$(mktemp -d /tmp/readingprefs-ci-postgres.XXXXXX)
+    export READINGPREFS_PG_STATE=$state
     mkdir -p "$state/data" "$state/socket"
     if [ "$(id -u)" -eq 0 ]; then chown -R postgres "$state"; fi
     as_owner "$bin/initdb" -D "$state/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >/dev/null
@@ -42,7 +46,7 @@ start() {
 stop() {
     local bin
     bin=$(pg_bin)
-    [ -n "$bin" ] && [ -d "$state/data" ] || return 0
+    [ -n "$bin" ] && [ -n "$state" ] && [ -d "$state/data" ] || return 0
     as_owner "$bin/pg_ctl" -D "$state/data" -m fast -w stop >/dev/null || true
     rm -rf "$state"
 }
