@@ -1,7 +1,7 @@
 import Foundation
 import ReadingPreferences
 
-/// What ``PreferencesStore/syncContinuously(with:options:onEvent:)`` reports as it goes.
+/// What ``PreferencesStore/syncContinuously(with:options:minimumInterval:onEvent:)`` reports as it goes.
 public enum LiveSyncEvent: Sendable {
     /// The server's event stream is open (first, and after each reconnection).
     case connected

@@ -91,6 +91,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The most event streams (GET /v1/events) one account holds at once, on every instance.")
     var streamsPerUser = ServerConfiguration(database: .sqlite(path: "")).streamsPerUser
 
+    @Option(
+        help: ArgumentHelp(
+            "Where the instance's LISTEN connection goes (default: --database-url).",
+            discussion:
+                "Give PostgreSQL itself (or a pooler in session mode) when --database-url is a pooler "
+                + "in transaction mode, which cannot carry a listener."))
+    var listenerDatabaseURL: String?
+
     @Flag(help: "Add the load benchmark's baseline routes under /v1/bench.")
     var benchmarkBaselines = false
 
@@ -115,6 +123,10 @@ struct Serve: AsyncParsableCommand {
         guard (0.1...86400).contains(idleTimeout) else {
             throw ValidationError(
                 "--idle-timeout \(idleTimeout) is not a number of seconds from 0.1 to 86400")
+        }
+        if listenerDatabaseURL != nil, database.databaseURL == nil {
+            throw ValidationError(
+                "--listener-database-url goes with --database-url (SQLite needs no listener)")
         }
         guard (1...10_000).contains(streamsPerUser) else {
             throw ValidationError("--streams-per-user \(streamsPerUser) is not a number from 1 to 10000")
@@ -154,6 +166,7 @@ struct Serve: AsyncParsableCommand {
         configuration.requestHeadTimeout = .milliseconds(Int64(requestHeadTimeout * 1000))
         configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
         configuration.streamsPerUser = streamsPerUser
+        configuration.listenerDatabaseURL = listenerDatabaseURL
         if case .sqlite(let path) = configuration.database {
             say("readingprefs-server: embedded SQLite database at \(path)")
         }

@@ -101,7 +101,7 @@ public struct ReadingServer: Sendable {
         answerCacheBytes: Int = defaultAnswerCacheBytes,
         databaseConnections: Int = defaultDatabaseConnections,
         heartbeat: Duration = LiveEvents.defaultHeartbeat, streamsPerUser: Int = EventStreams.defaultPerUser,
-        logger: Logger
+        listenerURL: String? = nil, logger: Logger
     ) async throws -> ReadingServer {
         switch choice {
         case .sqlite(let path):
@@ -120,9 +120,17 @@ public struct ReadingServer: Sendable {
             var configuration = address.configuration
             configuration.options.maximumConnections = max(databaseConnections, 1)
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+            let listening =
+                try listenerURL.map { url in
+                    guard let address = PostgresAddress(url) else {
+                        throw ServerError.usage(
+                            "\(url) is not a postgres://user:password@host:port/database address")
+                    }
+                    return address
+                } ?? address
             return ReadingServer(
                 database: PostgresDatabase(client: client, logger: logger), client: client,
-                listening: try address.connectionConfiguration(), clientTask: nil,
+                listening: try listening.connectionConfiguration(), clientTask: nil,
                 writeGroupLimit: writeGroupLimit, maxBodyBytes: maxBodyBytes,
                 answerCacheBytes: answerCacheBytes, heartbeat: heartbeat, streamsPerUser: streamsPerUser,
                 logger: logger)
@@ -318,7 +326,8 @@ public func buildApplication(
         configuration.database, writeGroupLimit: configuration.writeGroupLimit,
         maxBodyBytes: configuration.maxBodyBytes, answerCacheBytes: configuration.answerCacheBytes,
         databaseConnections: configuration.databaseConnections, heartbeat: configuration.heartbeat,
-        streamsPerUser: configuration.streamsPerUser, logger: configuration.logger)
+        streamsPerUser: configuration.streamsPerUser, listenerURL: configuration.listenerDatabaseURL,
+        logger: configuration.logger)
     var application = server.makeApplication(
         configuration, authenticator: authenticator, onServerRunning: onServerRunning)
     // The tables are made or upgraded once the client runs, before anything is served.

@@ -39,6 +39,10 @@ public struct ServerConfiguration: Sendable {
     /// How long a kept-alive connection may wait for its next request (60 seconds); an event
     /// stream is not idle: it stays open by its heartbeat.
     public var idleTimeout = GuardedHTTP1Channel.defaultIdleTimeout
+    /// Where the instance's `LISTEN` connection goes, when the database address is a pooler in
+    /// transaction mode (which cannot carry a listener, SRV-0005): PostgreSQL itself, or a
+    /// pooler in session mode. `nil`: the database's address.
+    public var listenerDatabaseURL: String?
     /// The most event streams a user holds at once, on every instance together (16).
     public var streamsPerUser = EventStreams.defaultPerUser
     /// The time between an event stream's heartbeats (15 seconds).

@@ -23,7 +23,7 @@ extension ServerTransport {
     /// closes the connection. It is read with a data task's delegate, which works with
     /// `FoundationNetworking` on Linux as on Apple platforms. A connection silent for longer
     /// than ``ServerTransport/timeout`` (the server writes a comment every 15 seconds) counts as
-    /// lost. ``PreferencesStore/syncContinuously(with:options:onEvent:)`` keeps a store in sync
+    /// lost. ``PreferencesStore/syncContinuously(with:options:minimumInterval:onEvent:)`` keeps a store in sync
     /// with these events, reconnecting as needed.
     ///
     /// - Parameter cursor: The cursor of the last change seen: the server then first sends one
