@@ -22,7 +22,7 @@ import urllib.parse
 import urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -90,7 +90,11 @@ def page_url(token, configurable="epub", **query):
 
 def wait(driver, condition, what, seconds=10):
     try:
-        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
+        # The page draws its rows again when a change arrives: an element read while it is
+        # replaced is read again at the next poll.
+        return WebDriverWait(
+            driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+        ).until(lambda d: condition(d))
     except Exception as error:
         raise AssertionError(f"timed out waiting for {what}") from error
 
@@ -235,9 +239,19 @@ def scenario_profile_switch_and_hostile_name(driver):
 
 
 def scenario_conflict_from_second_tab(driver):
+    # Tab A does not look for changes (no stream, no polling), so its next edit meets the other
+    # tab's change.
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/events*"]})
+    try:
+        conflict_from_second_tab(driver)
+    finally:
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
+def conflict_from_second_tab(driver):
     token = TOKENS[0]
     clear_user(token)
-    # Tab A does not look for changes, so its next edit meets the other tab's change.
     open_page(driver, token, publication="book-1", poll="0")
     first = driver.current_window_handle
     driver.switch_to.new_window("tab")
@@ -286,19 +300,60 @@ def scenario_preview_follows_the_css_route(driver):
         "return getComputedStyle(arguments[0]).backgroundColor", preview) == "rgb(0, 0, 0)", "the dark preview")
 
 
+def device_sets_font_size(token, value):
+    """A device (the CLI) edits and syncs through the server."""
+    root = tempfile.mkdtemp()
+    subprocess.run([CLI, "store", "--root", root, "set", "fontSize", value], check=True, capture_output=True)
+    subprocess.run([CLI, "sync", "--root", root, "--server", BASE, "--token", token, "--replica", "cli-device"],
+                   check=True, capture_output=True)
+
+
+def form_requests(driver):
+    return driver.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.name.includes('/form')).length")
+
+
+def live_mode(driver):
+    return driver.find_element(By.TAG_NAME, "body").get_attribute("data-live")
+
+
 def scenario_change_from_a_device_appears(driver):
+    """Through the event stream (Specs/Page.md §4): no polling while it is open."""
     token = TOKENS[0]
     clear_user(token)
     open_page(driver, token, publication="book-1")
+    wait(driver, lambda d: live_mode(d) == "stream", "the event stream to open")
     before = row_text(driver, "fontSize")
-    root = tempfile.mkdtemp()
-    subprocess.run([CLI, "store", "--root", root, "set", "fontSize", "1.7"], check=True, capture_output=True)
-    subprocess.run([CLI, "sync", "--root", root, "--server", BASE, "--token", token, "--replica", "cli-device"],
-                   check=True, capture_output=True)
+    asked = form_requests(driver)
+    device_sets_font_size(token, "1.7")
     started = time.monotonic()
     wait(driver, lambda d: row_text(d, "fontSize") != before and "170" in row_text(d, "fontSize"),
          "the device's change", seconds=5)
-    print(f"  a device's change appeared after {time.monotonic() - started:.2f} s")
+    print(f"  a device's change appeared through the stream after {time.monotonic() - started:.2f} s")
+    # One conditional read per event (the device's sync may push in one or two commits), not a
+    # poll every two seconds.
+    assert form_requests(driver) - asked <= 3, f"{form_requests(driver) - asked} form requests for one change"
+    assert live_mode(driver) == "stream"
+
+
+def scenario_polling_takes_over_when_the_stream_cannot_open(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/events*"]})
+    try:
+        open_page(driver, token, publication="book-1")
+        wait(driver, lambda d: live_mode(d) == "polling", "the page to fall back to polling")
+        before = row_text(driver, "fontSize")
+        device_sets_font_size(token, "1.8")
+        started = time.monotonic()
+        wait(driver, lambda d: row_text(d, "fontSize") != before and "180" in row_text(d, "fontSize"),
+             "the device's change, by polling", seconds=5)
+        print(f"  with the stream blocked, a device's change appeared after {time.monotonic() - started:.2f} s")
+    finally:
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    # Once the stream can open, the page takes it again and stops polling.
+    wait(driver, lambda d: live_mode(d) == "stream", "the stream after the block", seconds=20)
 
 
 def scenario_keyboard_only(driver):
@@ -345,7 +400,7 @@ def scenario_security_headers():
     assert headers["Referrer-Policy"] == "no-referrer"
     assert "<script>" not in body and "style=" not in body
     sizes = 0
-    for asset in ("settings.js", "settings.css"):
+    for asset in ("settings.js", "live.js", "settings.css"):
         with urllib.request.urlopen(BASE + "/settings/assets/" + asset) as response:
             sizes += len(response.read())
     assert sizes <= 40 * 1024, f"the page's script and stylesheet are {sizes} bytes"

@@ -6,15 +6,21 @@
 // follow({ ticket, changed, mode }): `ticket()` resolves to a new ticket; `changed()` is called
 // on each event and each time the stream opens; `mode('stream' | 'polling')` says which way the
 // page learns of changes now. Answers { stop() }.
+//
+// While the page is hidden (another tab, or kept in the back-forward cache) the stream is closed:
+// a browser holds few connections to one server over HTTP/1.1 (six in Chromium), and a stream
+// holds one for as long as it is open. It opens again, and the page looks again, once the page
+// is shown.
 export function follow({ ticket, changed, mode, retryCeiling = 30000 }) {
   let source = null;
   let timer = null;
   let failures = 0;
   let stopped = false;
+  let paused = false;
 
   async function open() {
     timer = null;
-    if (stopped) return;
+    if (stopped || paused) return;
     let value;
     try {
       value = await ticket();
@@ -22,7 +28,7 @@ export function follow({ ticket, changed, mode, retryCeiling = 30000 }) {
       lost();
       return;
     }
-    if (stopped) return;
+    if (stopped || paused || source) return;
     source = new EventSource('/v1/events?ticket=' + encodeURIComponent(value));
     source.addEventListener('open', () => {
       failures = 0;
@@ -34,26 +40,50 @@ export function follow({ ticket, changed, mode, retryCeiling = 30000 }) {
     // The server ended the stream or it failed: the browser would reconnect with the same
     // ticket, which is used up. A new ticket is asked for instead, and the page polls meanwhile.
     source.addEventListener('error', () => {
-      source.close();
-      source = null;
+      close();
       lost();
     });
   }
 
+  function close() {
+    if (source) source.close();
+    source = null;
+  }
+
   function lost() {
-    if (stopped) return;
+    if (stopped || paused) return;
     failures += 1;
     mode('polling');
     const delay = Math.min(retryCeiling, 1000 * 2 ** (failures - 1));
     timer = setTimeout(open, delay);
   }
 
-  open();
+  function pause() {
+    paused = true;
+    close();
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  }
+
+  function resume() {
+    if (stopped || !paused) return;
+    paused = false;
+    open();
+  }
+
+  const visibility = () => (document.visibilityState === 'hidden' ? pause() : resume());
+  const shown = (event) => { if (event.persisted) resume(); };
+  document.addEventListener('visibilitychange', visibility);
+  window.addEventListener('pagehide', pause);
+  window.addEventListener('pageshow', shown);
+  if (document.visibilityState === 'hidden') paused = true; else open();
   return {
     stop() {
       stopped = true;
-      if (timer !== null) clearTimeout(timer);
-      if (source) source.close();
+      pause();
+      document.removeEventListener('visibilitychange', visibility);
+      window.removeEventListener('pagehide', pause);
+      window.removeEventListener('pageshow', shown);
     },
   };
 }
