@@ -3,13 +3,14 @@
 # an unprivileged user (PostgreSQL refuses to run as root). Installs PostgreSQL from Debian's
 # packages when it is missing.
 #
-#   source .ci/postgres.sh start   # exports READINGPREFS_TEST_DATABASE_URL
+#   source .ci/postgres.sh start   # exports READINGPREFS_TEST_DATABASE_URL and READINGPREFS_PG_STATE
 #   .ci/postgres.sh stop
+#
+# Each start makes a folder of its own (READINGPREFS_PG_STATE), so two runs on one machine never
+# remove each other's cluster; stop removes the one its environment names.
 set -euo pipefail
 
-# Each run its own folder (machines are shared: a fixed path let one run's start remove another
-# run's cluster); `start` exports it, so the `stop` of the same run finds it.
-state=${READINGPREFS_CI_POSTGRES_STATE:-}
+state=${READINGPREFS_PG_STATE:-}
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
 
 as_owner() {
@@ -28,7 +29,7 @@ start() {
         useradd --system --home-dir /var/lib/postgresql --shell /bin/false postgres
     fi
     state=$(mktemp -d /tmp/readingprefs-ci-postgres.XXXXXX)
-    export READINGPREFS_CI_POSTGRES_STATE=$state
+    export READINGPREFS_PG_STATE=$state
     chmod 755 "$state"
     mkdir -p "$state/data" "$state/socket"
     if [ "$(id -u)" -eq 0 ]; then chown -R postgres "$state"; fi

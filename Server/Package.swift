@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         // TLS to PostgreSQL (`sslmode` in the address); already in the graph through PostgresNIO.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
+        // The HTTP parts a connection's deadlines watch; already in the graph through Hummingbird.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
     ],
     targets: [
         .target(
@@ -35,6 +37,8 @@ let package = Package(
                 .product(name: "ReadingPreferencesStore", package: "ReadingPreferences"),
                 .product(name: "ReadingPreferencesSQL", package: "ReadingPreferences"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -67,6 +71,9 @@ let package = Package(
                 "ReadingPreferencesServer",
                 .product(name: "ReadingPreferencesConformance", package: "ReadingPreferences"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
     ],

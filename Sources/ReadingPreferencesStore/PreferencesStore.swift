@@ -40,10 +40,11 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         public var coalescesWrites: Bool
         /// How long a coalesced write waits for more edits, in nanoseconds.
         public var writeDelay: UInt64
-        /// Whether edits take their sync stamps when they are made (Specs/Sync.md §5.4): each
-        /// key an edit changes in a synced layer gets a pending stamp in the document's sync
-        /// sidecar, so of two devices' edits of one key the later one wins, whichever device
-        /// syncs last. `true` by default; a server that stamps its own writes turns it off.
+        /// Whether edits are recorded in their documents' change journals, stamped when they are
+        /// made (Specs/Store.md §15.1, Specs/Sync.md §5.4), on a storage that is a replica: so of
+        /// two devices' edits of one key the later one wins, whichever device syncs last, and
+        /// history says who made each. `true` by default; `false` records nothing (a tool that
+        /// rewrites documents it does not own).
         public var stampsEdits: Bool
         /// The wall clock edits are stamped by.
         public var now: @Sendable () -> Date

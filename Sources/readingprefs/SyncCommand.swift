@@ -2,18 +2,21 @@ import Foundation
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// `readingprefs sync --root DIR (--mirror DIR | --server URL --token T) [--replica ID]`: one sync
-/// of a store's folder with a mirror folder (Specs/Sync.md) or a reading back end (Specs/Server.md §6), through
-/// the store, so its pending edits are written first and every configurable under the root
-/// syncs.
+/// `readingprefs sync --root DIR (--mirror DIR | --server URL --token T [--register NAME]
+/// [--watch]) [--replica ID]`: one sync of a store's folder with a mirror folder (Specs/Sync.md)
+/// or a reading back end (Specs/Server.md §6), through the store, so its pending edits are
+/// written first and every configurable under the root syncs; with `--watch`, a sync at each
+/// change the server announces (Specs/Server.md §9.4) until Ctrl-C.
 enum SyncCommand {
     static func run(_ tokens: [String]) async throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(
             tokens, command: "sync",
             spec: OptionSpec(
-                valued: ["root", "mirror", "server", "token", "replica"], flags: ["new-replica", "json"],
+                valued: ["root", "mirror", "server", "token", "replica", "register", "class"],
+                flags: ["new-replica", "json", "watch"],
                 placeholders: [
                     "root": "DIR", "mirror": "DIR", "server": "URL", "token": "TOKEN", "replica": "ID",
+                    "register": "NAME", "class": "CLASS",
                 ]))
         if arguments.wantsHelp {
             Console.out(Usage.text(for: .sync))
@@ -23,7 +26,7 @@ enum SyncCommand {
         guard let root = arguments.values["root"] else {
             throw .usage("sync needs --root DIR (the folder the store keeps its files in)")
         }
-        let transport = try transport(arguments)
+        var transport = try transport(arguments)
         var options = SyncOptions()
         if let text = arguments.values["replica"] {
             guard let replica = ReplicaID(text) else {
@@ -35,7 +38,25 @@ enum SyncCommand {
             options.replica = replica
         }
         options.newReplica = arguments.flags.contains("new-replica")
+        let json = arguments.flags.contains("json")
+        var device: ServerTransport.RegisteredDevice?
+        if let name = arguments.values["register"] {
+            guard let server = transport as? ServerTransport else {
+                throw .usage("--register NAME goes with --server URL --token TOKEN (a reading back end)")
+            }
+            device = try await register(name, arguments: arguments, replica: options.replica, with: server)
+            transport = ServerTransport(url: server.url, token: device?.token ?? server.token)
+        } else if arguments.values["class"] != nil {
+            throw .usage("--class CLASS goes with --register NAME")
+        }
         let store = PreferencesStore<EPUB>(storage: FileStorage(root: URL(fileURLWithPath: root)))
+        if arguments.flags.contains("watch") {
+            guard let server = transport as? ServerTransport else {
+                throw .usage(
+                    "--watch goes with --server URL --token TOKEN (a reading back end announces changes)")
+            }
+            return try await SyncWatch.run(store, with: server, options: options, json: json)
+        }
         let report: SyncReport
         do {
             report = try await store.sync(with: transport, options: options)
@@ -47,28 +68,64 @@ enum SyncCommand {
         }
         for problem in await store.problems { Console.error("readingprefs: warning: \(problem.message)") }
         for problem in report.problems { Console.error("readingprefs: warning: \(problem)") }
-        if arguments.flags.contains("json") {
-            Console.out(json(report).jsonString(options: JSONEncodingOptions(prettyPrinted: true)))
+        if json {
+            var object = Self.json(report)
+            if let device, case .object(var members) = object {
+                members["device"] = ["id": .string(device.id), "token": .string(device.token)]
+                object = .object(members)
+            }
+            Console.out(object.jsonString(options: JSONEncodingOptions(prettyPrinted: true)))
             return 0
         }
-        // What this device sends, then what it received, each per key.
+        printReport(report)
+        return 0
+    }
+
+    /// What a sync sent, then what it received, each per key, and the counts.
+    static func printReport(_ report: SyncReport) {
         for document in report.removedDocuments { Console.out(document.description) }
         for change in report.sent { Console.out("sent " + line(change)) }
         for change in report.changes { Console.out(line(change)) }
         if !report.sent.isEmpty { Console.out("\(report.sent.count) key(s) sent") }
         Console.out("\(report.changes.count) key(s) changed (replica \(report.replica?.rawValue ?? "-"))")
-        return 0
+    }
+
+    /// `--register NAME [--class CLASS]`: a device and its own token, made with the account's
+    /// token and printed (the token is shown once); the sync then uses the device's token.
+    private static func register(
+        _ name: String, arguments: Arguments, replica: ReplicaID?, with server: ServerTransport
+    ) async throws(ToolError) -> ServerTransport.RegisteredDevice {
+        let deviceClass = arguments.values["class"]
+        if let deviceClass, !ReplicaID.isValid(deviceClass) {
+            throw .usage(
+                "--class \(deviceClass.isEmpty ? "''" : deviceClass) is not a device class: use 1 to 64 lower-case "
+                    + "letters, digits and hyphens (phone, tablet, eink, desktop, web)")
+        }
+        let device: ServerTransport.RegisteredDevice
+        do {
+            device = try await server.registerDevice(named: name, deviceClass: deviceClass, replica: replica)
+        } catch {
+            throw .failure("cannot register the device: \(error)")
+        }
+        // Before anything else: the token is shown once.
+        Console.error(
+            "readingprefs: registered device \(device.id) (\(name)); its token, shown once, follows")
+        if !arguments.flags.contains("json") {
+            Console.out("device \(device.id)")
+            Console.out("token \(device.token)")
+        }
+        return device
     }
 
     /// `scope key old → new`, with `(none)` and `(removed)`.
-    private static func line(_ change: SyncChange) -> String {
+    static func line(_ change: SyncChange) -> String {
         "\(change.scope?.description ?? change.configurable) \(change.key) "
             + "\(change.oldValue?.jsonString() ?? "(none)") → \(change.newValue?.jsonString() ?? "(removed)")"
     }
 
     /// `--json`: `{"replica", "sent": [...], "received": [...], "removedDocuments": [...],
     /// "problems": [...]}`, each change `{"scope", "key", "old"?, "new"?}` (absent: none).
-    private static func json(_ report: SyncReport) -> JSONValue {
+    static func json(_ report: SyncReport) -> JSONValue {
         func change(_ change: SyncChange) -> JSONValue {
             var object: JSONObject = [
                 "scope": .string(change.scope?.description ?? change.configurable),

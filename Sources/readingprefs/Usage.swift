@@ -261,7 +261,8 @@ enum Usage {
         case .sync:
             return """
                 Usage: readingprefs sync --root DIR --mirror DIR [--replica ID [--new-replica]] [--json]
-                       readingprefs sync --root DIR --server URL --token TOKEN [--replica ID [--new-replica]] [--json]
+                       readingprefs sync --root DIR --server URL --token TOKEN [--replica ID [--new-replica]]
+                                         [--register NAME [--class CLASS]] [--watch] [--json]
 
                 Runs one sync of the store in DIR with a mirror folder that several devices share
                 (iCloud Drive, a network share, Syncthing), for every configurable in DIR: edits
@@ -280,6 +281,19 @@ enum Usage {
                 device's entries are pushed; the token is the account's (readingprefs-server add-user
                 prints one).
 
+                --watch (with --server) keeps syncing until Ctrl-C: it syncs at once, keeps the server's
+                event stream open, and syncs again each time the server announces a change (made by
+                another device or a settings page; at most once a second) and each time the stream
+                opens again after it was lost (after 1 s, then 2, 4... up to a minute). Ctrl-C (or
+                SIGTERM) stops it once a sync under way has finished, with exit status 0; a second
+                Ctrl-C stops it at once. With --json, one JSON object per sync, one per line.
+
+                --register NAME (with --server and the account's --token) first makes a device of this
+                name on the server with a token of its own (POST /v1/devices; --class CLASS gives its
+                class: phone, tablet, eink, desktop, web...), prints "device ID" and "token TOKEN" (the
+                token is shown once: use it as --token from now on; the reader can revoke this device
+                alone), then syncs with that token. With --json the device is in the JSON object.
+
                 --replica ID names this device the first time DIR syncs (1 to 64 lower-case letters,
                 digits and hyphens; a random id otherwise); later it is reported and not used if it
                 differs, unless --new-replica is given: then DIR takes that id (or a random one) and
@@ -287,8 +301,9 @@ enum Usage {
                 The mirror and DIR must not contain each other. Which profile is active,
                 the overrides and the app defaults never sync.
 
-                Exit status: 0 success, 1 failure (the mirror cannot be written, the server cannot be
-                reached or refuses the token, another sync of DIR holds its lock), 2 usage error.
+                Exit status: 0 success (--watch: stopped by Ctrl-C), 1 failure (the mirror cannot be
+                written, the server cannot be reached or refuses the token, a watched device was
+                revoked, another sync of DIR holds its lock), 2 usage error.
 
                 Example: two devices sharing the folder mirror/
                   readingprefs store --root phone set fontSize 1.4

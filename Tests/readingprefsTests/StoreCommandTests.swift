@@ -165,6 +165,27 @@ struct StoreCommandTests {
         #expect(outcome.status == 2)
         #expect(outcome.error.contains("Run 'readingprefs help sync' for usage."))
     }
+
+    @Test(
+        "sync --watch and --register go with a server, --class with --register (Specs/Server.md §9.4)",
+        arguments: [
+            (["--mirror", "m", "--watch"], "--watch goes with --server"),
+            (["--mirror", "m", "--register", "Kobo"], "--register NAME goes with --server"),
+            (
+                ["--server", "http://127.0.0.1:9", "--token", "t", "--class", "eink"],
+                "--class CLASS goes with --register"
+            ),
+            (
+                ["--server", "http://127.0.0.1:9", "--token", "t", "--register", "Kobo", "--class", "E Ink"],
+                "is not a device class"
+            ),
+        ])
+    func liveUsage(arguments: [String], message: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rp-\(UUID().uuidString)")
+        let outcome = try CommandLineTool.run(["sync", "--root", folder.path] + arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.error.contains(message), "\(outcome.error)")
+    }
 }
 
 /// Issue 20's items about what a newcomer reads: the test command and the documents agree with

@@ -3,6 +3,7 @@
 //   readingprefs-server [serve] [--port N] [--host H] [--database-url postgres://...] [--data-dir DIR]
 //                       [--write-group-limit N] [--max-body-bytes N] [--cors-origin ORIGIN ...]
 //                       [--frame-ancestors ORIGIN ...] [--fonts FAMILY ...] [--database-connections N]
+//                       [--request-head-timeout S] [--idle-timeout S] [--streams-per-user N]
 //   readingprefs-server add-user NAME [--allow-taken-name] [--database-url ...] [--data-dir DIR]
 //
 // With no database address, the server keeps an embedded SQLite database in DIR (default
@@ -85,6 +86,26 @@ struct Serve: AsyncParsableCommand {
             valueName: "FAMILY"))
     var fonts: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a request's head may take from its first byte (a new connection's, from connecting).",
+            discussion: "A connection that has not sent a whole head by then is answered 408 and closed."))
+    var requestHeadTimeout: Double = 10
+
+    @Option(help: "Seconds a kept-alive connection may wait for its next request before it is closed.")
+    var idleTimeout: Double = 60
+
+    @Option(help: "The most event streams (GET /v1/events) one account holds at once, on every instance.")
+    var streamsPerUser = ServerConfiguration(database: .sqlite(path: "")).streamsPerUser
+
+    @Option(
+        help: ArgumentHelp(
+            "Where the instance's LISTEN connection goes (default: --database-url).",
+            discussion:
+                "Give PostgreSQL itself (or a pooler in session mode) when --database-url is a pooler "
+                + "in transaction mode, which cannot carry a listener."))
+    var listenerDatabaseURL: String?
+
     @Flag(help: "Add the load benchmark's baseline routes under /v1/bench.")
     var benchmarkBaselines = false
 
@@ -101,6 +122,21 @@ struct Serve: AsyncParsableCommand {
         }
         guard (0...(1 << 40)).contains(answerCacheBytes) else {
             throw ValidationError("--answer-cache-bytes \(answerCacheBytes) is not a number from 0 to 2^40")
+        }
+        guard (0.1...3600).contains(requestHeadTimeout) else {
+            throw ValidationError(
+                "--request-head-timeout \(requestHeadTimeout) is not a number of seconds from 0.1 to 3600")
+        }
+        guard (0.1...86400).contains(idleTimeout) else {
+            throw ValidationError(
+                "--idle-timeout \(idleTimeout) is not a number of seconds from 0.1 to 86400")
+        }
+        if listenerDatabaseURL != nil, database.databaseURL == nil {
+            throw ValidationError(
+                "--listener-database-url goes with --database-url (SQLite needs no listener)")
+        }
+        guard (1...10_000).contains(streamsPerUser) else {
+            throw ValidationError("--streams-per-user \(streamsPerUser) is not a number from 1 to 10000")
         }
         guard (1024...(64 << 20)).contains(maxBodyBytes) else {
             throw ValidationError("--max-body-bytes \(maxBodyBytes) is not a number from 1024 to 67108864")
@@ -151,6 +187,10 @@ struct Serve: AsyncParsableCommand {
         configuration.frameAncestors = frameAncestors
         configuration.fonts = Self.families(fonts)
         configuration.baselines = benchmarkBaselines
+        configuration.requestHeadTimeout = .milliseconds(Int64(requestHeadTimeout * 1000))
+        configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+        configuration.streamsPerUser = streamsPerUser
+        configuration.listenerDatabaseURL = listenerDatabaseURL
         say("readingprefs-server: \(configuration.database.description)")
         let host = host
         let requested = port

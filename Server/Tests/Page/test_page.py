@@ -9,6 +9,7 @@ Run by `.ci/page.sh`, which starts the server and gives:
 Each scenario is a function `scenario_*`; the run fails, naming each failed scenario, when one
 fails. Nothing here sleeps to wait for the page: it waits for a condition, with a deadline.
 """
+import contextlib
 import json
 import os
 import statistics
@@ -22,7 +23,7 @@ import urllib.parse
 import urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -90,7 +91,11 @@ def page_url(token, configurable="epub", **query):
 
 def wait(driver, condition, what, seconds=10):
     try:
-        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
+        # The page draws its rows again when a change arrives: an element read while it is
+        # replaced is read again at the next poll.
+        return WebDriverWait(
+            driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+        ).until(lambda d: condition(d))
     except Exception as error:
         raise AssertionError(f"timed out waiting for {what}") from error
 
@@ -236,8 +241,20 @@ def scenario_profile_switch_and_hostile_name(driver):
     api("PUT", "/v1/epub/profiles/active", token, {"id": None})
 
 
+@contextlib.contextmanager
+def stream_blocked(driver):
+    """The event stream blocked in the browser: a page opened with `poll=0` then never looks again."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/events*"]})
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
 def two_tabs(driver, token):
-    """Tab A (no polling, so it keeps what it read) and tab B; answers A's handle, with B focused."""
+    """Tab A (no stream, no polling, so it keeps what it read) and tab B; answers A's handle, with
+    B focused. Call it inside `stream_blocked`."""
     open_page(driver, token, publication="book-1", poll="0")
     first = driver.current_window_handle
     driver.switch_to.new_window("tab")
@@ -246,6 +263,11 @@ def two_tabs(driver, token):
 
 
 def scenario_conflict_same_key_from_second_tab(driver):
+    with stream_blocked(driver):
+        conflict_same_key_from_second_tab(driver)
+
+
+def conflict_same_key_from_second_tab(driver):
     token = TOKENS[0]
     clear_user(token)
     first = two_tabs(driver, token)
@@ -270,6 +292,11 @@ def scenario_conflict_same_key_from_second_tab(driver):
 
 
 def scenario_two_tabs_change_two_settings(driver):
+    with stream_blocked(driver):
+        two_tabs_change_two_settings(driver)
+
+
+def two_tabs_change_two_settings(driver):
     token = TOKENS[0]
     clear_user(token)
     first = two_tabs(driver, token)
@@ -459,19 +486,60 @@ def scenario_preview_follows_the_css_route(driver):
         "return getComputedStyle(arguments[0]).backgroundColor", preview) == "rgb(0, 0, 0)", "the dark preview")
 
 
+def device_sets_font_size(token, value):
+    """A device (the CLI) edits and syncs through the server."""
+    root = tempfile.mkdtemp()
+    subprocess.run([CLI, "store", "--root", root, "set", "fontSize", value], check=True, capture_output=True)
+    subprocess.run([CLI, "sync", "--root", root, "--server", BASE, "--token", token, "--replica", "cli-device"],
+                   check=True, capture_output=True)
+
+
+def form_requests(driver):
+    return driver.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.name.includes('/form')).length")
+
+
+def live_mode(driver):
+    return driver.find_element(By.TAG_NAME, "body").get_attribute("data-live")
+
+
 def scenario_change_from_a_device_appears(driver):
+    """Through the event stream (Specs/Page.md §4): no polling while it is open."""
     token = TOKENS[0]
     clear_user(token)
     open_page(driver, token, publication="book-1")
+    wait(driver, lambda d: live_mode(d) == "stream", "the event stream to open")
     before = row_text(driver, "fontSize")
-    root = tempfile.mkdtemp()
-    subprocess.run([CLI, "store", "--root", root, "set", "fontSize", "1.7"], check=True, capture_output=True)
-    subprocess.run([CLI, "sync", "--root", root, "--server", BASE, "--token", token, "--replica", "cli-device"],
-                   check=True, capture_output=True)
+    asked = form_requests(driver)
+    device_sets_font_size(token, "1.7")
     started = time.monotonic()
     wait(driver, lambda d: row_text(d, "fontSize") != before and "170" in row_text(d, "fontSize"),
          "the device's change", seconds=5)
-    print(f"  a device's change appeared after {time.monotonic() - started:.2f} s")
+    print(f"  a device's change appeared through the stream after {time.monotonic() - started:.2f} s")
+    # One conditional read per event (the device's sync may push in one or two commits), not a
+    # poll every two seconds.
+    assert form_requests(driver) - asked <= 3, f"{form_requests(driver) - asked} form requests for one change"
+    assert live_mode(driver) == "stream"
+
+
+def scenario_polling_takes_over_when_the_stream_cannot_open(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/events*"]})
+    try:
+        open_page(driver, token, publication="book-1")
+        wait(driver, lambda d: live_mode(d) == "polling", "the page to fall back to polling")
+        before = row_text(driver, "fontSize")
+        device_sets_font_size(token, "1.8")
+        started = time.monotonic()
+        wait(driver, lambda d: row_text(d, "fontSize") != before and "180" in row_text(d, "fontSize"),
+             "the device's change, by polling", seconds=5)
+        print(f"  with the stream blocked, a device's change appeared after {time.monotonic() - started:.2f} s")
+    finally:
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    # Once the stream can open, the page takes it again and stops polling.
+    wait(driver, lambda d: live_mode(d) == "stream", "the stream after the block", seconds=20)
 
 
 def scenario_who_set_it_and_going_back(driver):
@@ -553,7 +621,7 @@ def scenario_security_headers():
     assert "<script>" not in body and "style=" not in body
     sizes = 0
     for asset in ("settings.css", "settings.js", "page.js", "form.js", "controls.js", "edits.js",
-                  "conflicts.js", "preview.js", "live.js"):
+                  "conflicts.js", "preview.js", "live.js", "history.js"):
         with urllib.request.urlopen(BASE + "/settings/assets/" + asset) as response:
             assert "javascript" in response.headers["Content-Type"] or asset.endswith(".css")
             sizes += len(response.read())

@@ -9,7 +9,7 @@ import Testing
 
 @testable import ReadingPreferencesServer
 
-/// Provenance, history and revert through the server (Specs/Server.md §5.9): devices that name
+/// Provenance, history and revert through the server (Specs/Server.md §5.8): devices that name
 /// themselves, the settings route saying who set a value, the history route listing both devices'
 /// changes, a revert through the route winning on every device; and a push that meets a damaged
 /// document sets it aside.

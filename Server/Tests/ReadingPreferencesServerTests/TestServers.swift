@@ -81,6 +81,8 @@ final class FaultyDatabase: ServerDatabase, @unchecked Sendable {
         try await base.withSchemaLock(body)
     }
 
+    func announce(to sink: @escaping @Sendable ([LiveNotice]) -> Void) { base.announce(to: sink) }
+
     func query(_ sql: String, _ bindings: [String]) async throws -> [[String: String]] {
         try checkRead()
         return try await base.query(sql, bindings)

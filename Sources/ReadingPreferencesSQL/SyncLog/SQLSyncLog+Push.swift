@@ -17,6 +17,8 @@ extension SQLSyncLog {
         /// Damaged documents the push found where it applied entries: each set aside (kept, and
         /// reported here) before anything was written over it (Specs/Store.md §7).
         public var setAside: [(scope: String, movedTo: String)] = []
+        /// The replica that pushed.
+        public var replica: ReplicaID? = nil
     }
 
     /// Why a push is refused whole.
@@ -156,7 +158,8 @@ extension SQLSyncLog {
             }
             row = try await Self.userRow(transaction, userID)
             var result = PushResult(
-                applied: plan.winners.count, ignored: plan.ignored, cursor: Self.cursor(row.nextSeq - 1))
+                applied: plan.winners.count, ignored: plan.ignored, cursor: Self.cursor(row.nextSeq - 1),
+                replica: request.replica)
             result.setAside = setAside
             return result
         }
@@ -219,7 +222,8 @@ extension SQLSyncLog {
         held.merged = merged
         let plan = Self.plan(request, over: held, bound: bound)
         guard plan.writesNothing(given: held) else { return nil }
-        return PushResult(applied: 0, ignored: plan.ignored, cursor: Self.cursor(nextSeq - 1))
+        return PushResult(
+            applied: 0, ignored: plan.ignored, cursor: Self.cursor(nextSeq - 1), replica: request.replica)
     }
 
     /// Applies winning entries to the user's documents through the storage's one document-write

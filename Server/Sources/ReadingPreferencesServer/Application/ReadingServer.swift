@@ -44,8 +44,12 @@ public struct ReadingServer: Sendable {
     let data: UserData
     /// The users and their tokens.
     let accounts: Accounts
+    /// The event streams, their tickets and leases, and the devices (Specs/Server.md §9).
+    let live: LiveEvents
     /// The PostgreSQL client, run as a service of the application (or by ``open``).
     private let client: PostgresClient?
+    /// The instance's `LISTEN` connection to PostgreSQL, a service of the application.
+    let listener: PostgresListener?
     /// The client's run loop when ``open`` started it (tools and tests without an application).
     private let clientTask: Task<Void, Never>?
 
@@ -119,14 +123,17 @@ public struct ReadingServer: Sendable {
         _ choice: DatabaseChoice, writeGroupLimit: Int, maxBodyBytes: Int,
         answerCacheBytes: Int = defaultAnswerCacheBytes,
         databaseConnections: Int = defaultDatabaseConnections,
-        logger: Logger
+        heartbeat: Duration = LiveEvents.defaultHeartbeat, streamsPerUser: Int = EventStreams.defaultPerUser,
+        listenerURL: String? = nil, logger: Logger
     ) async throws -> ReadingServer {
         switch choice {
         case .sqlite(let path):
             return ReadingServer(
-                database: try await SQLiteDatabase.open(path: path), client: nil, clientTask: nil,
+                database: try await SQLiteDatabase.open(path: path), client: nil, listening: nil,
+                clientTask: nil,
                 writeGroupLimit: writeGroupLimit, maxBodyBytes: maxBodyBytes,
-                answerCacheBytes: answerCacheBytes)
+                answerCacheBytes: answerCacheBytes, heartbeat: heartbeat, streamsPerUser: streamsPerUser,
+                logger: logger)
         case .postgres(let url):
             guard let address = PostgresAddress(url) else {
                 throw ServerError.usage(
@@ -136,45 +143,76 @@ public struct ReadingServer: Sendable {
             var configuration = address.configuration
             configuration.options.maximumConnections = max(databaseConnections, 1)
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+            let listening =
+                try listenerURL.map { url in
+                    guard let address = PostgresAddress(url) else {
+                        throw ServerError.usage(
+                            "\(url) is not a postgres://user:password@host:port/database address")
+                    }
+                    return address
+                } ?? address
             return ReadingServer(
-                database: PostgresDatabase(client: client, logger: logger), client: client, clientTask: nil,
+                database: PostgresDatabase(client: client, logger: logger), client: client,
+                listening: try listening.connectionConfiguration(), clientTask: nil,
                 writeGroupLimit: writeGroupLimit, maxBodyBytes: maxBodyBytes,
-                answerCacheBytes: answerCacheBytes)
+                answerCacheBytes: answerCacheBytes, heartbeat: heartbeat, streamsPerUser: streamsPerUser,
+                logger: logger)
         }
     }
 
     /// Creates or upgrades the tables (hand-written migrations, under a schema lock).
     func migrate() async throws { try await Schema.migrate(database) }
 
-    /// What runs beside the HTTP server: the PostgreSQL client, and the closing of the database
-    /// when the application shuts down gracefully.
-    var services: [any Service] { (client.map { [$0] } ?? []) + [DatabaseCloser(server: self)] }
+    /// What runs beside the HTTP server: the PostgreSQL client, the closing of the database when
+    /// the application shuts down gracefully, the event streams' publisher and the PostgreSQL
+    /// listener. At a graceful shutdown the HTTP server stops first (each stream ends itself),
+    /// then these, last first: the listener, the publisher, the database, the client.
+    var services: [any Service] {
+        (client.map { [$0] } ?? []) + [DatabaseCloser(server: self), live.publisher]
+            + (listener.map { [$0] } ?? [])
+    }
 
     /// The largest request body accepted unless told otherwise (1 MiB); a sync push may be
     /// larger (a replica file's limit, 64 MiB).
     public static let defaultMaxBodyBytes = UserData.defaultBodyLimit
 
     init(
-        database: any ServerDatabase, client: PostgresClient? = nil, clientTask: Task<Void, Never>?,
+        database: any ServerDatabase, client: PostgresClient? = nil,
+        listening: PostgresConnection.Configuration? = nil, clientTask: Task<Void, Never>?,
         writeGroupLimit: Int = defaultWriteGroupLimit, maxBodyBytes: Int = defaultMaxBodyBytes,
-        answerCacheBytes: Int = defaultAnswerCacheBytes
+        answerCacheBytes: Int = defaultAnswerCacheBytes, heartbeat: Duration = LiveEvents.defaultHeartbeat,
+        streamsPerUser: Int = EventStreams.defaultPerUser,
+        logger: Logger = Logger(label: "readingprefs-server")
     ) {
         self.database = database
         self.client = client
         self.clientTask = clientTask
         accounts = Accounts(database: database)
+        let replica = SQLSyncLog(database: database)
         data = UserData(
-            database: database, replica: SQLSyncLog(database: database), writeGroupLimit: writeGroupLimit,
+            database: database, replica: replica, writeGroupLimit: writeGroupLimit,
             bodyLimit: maxBodyBytes, answerCacheBytes: answerCacheBytes)
+        let live = LiveEvents(
+            database: database, replica: replica, heartbeat: heartbeat, streamsPerUser: streamsPerUser,
+            logger: logger)
+        self.live = live
+        listener = listening.map {
+            PostgresListener(configuration: $0, publisher: live.publisher, logger: logger)
+        }
+        // SQLite (one instance) tells this instance's streams itself, at each commit; PostgreSQL
+        // tells every instance's listener.
+        database.announce { [publisher = live.publisher] notices in publisher.receive(notices) }
     }
 
     /// The same server with the client's run loop started by ``open``.
     private init(_ server: ReadingServer, clientTask: Task<Void, Never>) {
         database = server.database
         client = server.client
+        listener = server.listener
         self.clientTask = clientTask
         accounts = server.accounts
         data = server.data
+        live = server.live
     }
 
     /// Stops the database client.
@@ -222,9 +260,11 @@ public struct ReadingServer: Sendable {
         DocumentsController(data: data).addRoutes(to: api)
         PublicationsController(data: data, fonts: fonts).addRoutes(to: api)
         ProfilesController(data: data).addRoutes(to: api)
-        SyncController(data: data).addRoutes(to: api)
+        SyncController(data: data, devices: live.devices).addRoutes(to: api)
         HistoryController(data: data).addRoutes(to: api)
         AccountController(data: data).addRoutes(to: api)
+        DevicesController(devices: live.devices, bodyLimit: data.bodyLimit).addRoutes(to: api)
+        EventsController(live: live, authentication: authentication).addRoutes(to: router, api: api)
         if baselines {
             BaselinesController(baselines: Baselines(database: database), bodyLimit: data.bodyLimit)
                 .addRoutes(to: api)
@@ -277,6 +317,11 @@ public struct ReadingServer: Sendable {
                 authenticator: authenticator, baselines: configuration.baselines,
                 corsOrigins: configuration.corsOrigins, frameAncestors: configuration.frameAncestors,
                 fonts: configuration.fonts),
+            server: .init { responder in
+                GuardedHTTP1Channel(
+                    responder: responder, requestHeadTimeout: configuration.requestHeadTimeout,
+                    idleTimeout: configuration.idleTimeout)
+            },
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port)),
             services: services,
@@ -308,7 +353,9 @@ public func buildApplication(
     let server = try await ReadingServer.prepare(
         configuration.database, writeGroupLimit: configuration.writeGroupLimit,
         maxBodyBytes: configuration.maxBodyBytes, answerCacheBytes: configuration.answerCacheBytes,
-        databaseConnections: configuration.databaseConnections, logger: configuration.logger)
+        databaseConnections: configuration.databaseConnections, heartbeat: configuration.heartbeat,
+        streamsPerUser: configuration.streamsPerUser, listenerURL: configuration.listenerDatabaseURL,
+        logger: configuration.logger)
     var application = server.makeApplication(
         configuration, authenticator: authenticator, onServerRunning: onServerRunning)
     // The tables are made or upgraded once the client runs, before anything is served.

@@ -36,6 +36,20 @@ public struct ServerConfiguration: Sendable {
     /// The most connections to PostgreSQL this instance opens (twice the processors, at least
     /// four); requests beyond them wait in the pool's queue, in order.
     public var databaseConnections = ReadingServer.defaultDatabaseConnections
+    /// How long a connection may take to send a request's head once it began one, or a new
+    /// connection its first (10 seconds): a client that sends half a head is closed, with 408.
+    public var requestHeadTimeout = GuardedHTTP1Channel.defaultRequestHeadTimeout
+    /// How long a kept-alive connection may wait for its next request (60 seconds); an event
+    /// stream is not idle: it stays open by its heartbeat.
+    public var idleTimeout = GuardedHTTP1Channel.defaultIdleTimeout
+    /// Where the instance's `LISTEN` connection goes, when the database address is a pooler in
+    /// transaction mode (which cannot carry a listener, SRV-0005): PostgreSQL itself, or a
+    /// pooler in session mode. `nil`: the database's address.
+    public var listenerDatabaseURL: String?
+    /// The most event streams a user holds at once, on every instance together (16).
+    public var streamsPerUser = EventStreams.defaultPerUser
+    /// The time between an event stream's heartbeats (15 seconds).
+    public var heartbeat = LiveEvents.defaultHeartbeat
     /// Whether to add the load benchmark's baseline routes under `/v1/bench`.
     public var baselines = false
     /// The logger.

@@ -4,7 +4,7 @@ import Hummingbird
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// History and the way back (Specs/Server.md §5.9), from the change journal the user's sync log
+/// History and the way back (Specs/Server.md §5.8), from the change journal the user's sync log
 /// keeps:
 ///
 /// - `GET /v1/{c}/history?layer=L&key=K`: the changes recorded for a document (`layer` as the

@@ -10,8 +10,12 @@ import ReadingPreferencesStore
 /// - `GET /v1/sync/changes?since=C&limit=N` → `{"entries": [...], "cursor", "more"}` (410 for a
 ///   cursor older than the compaction floor);
 /// - `GET /v1/sync/state` → the server replica's whole state, in the replica-file format.
+///
+/// A device's token is bound to the replica id the device first pushes with (unless it was
+/// given one when it was made), which `GET /v1/devices` lists.
 struct SyncController: Sendable {
     let data: UserData
+    let devices: Devices
 
     func addRoutes(to group: RouterGroup<ServerContext>) {
         group.post("/sync/push", use: push)
@@ -20,9 +24,12 @@ struct SyncController: Sendable {
     }
 
     @Sendable func push(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
-        let user = try await context.user()
+        let identity = try await context.tokenIdentity()
         let body = try await request.jsonBody(limit: UserData.pushLimit)
-        let result = try await data.replica.push(body, of: user)
+        let result = try await data.replica.push(body, of: identity.userID)
+        if let device = identity.deviceID, identity.replica == nil, let replica = result.replica {
+            try await devices.bind(device, to: replica.rawValue)
+        }
         let ignored = result.ignored.map { item -> JSONValue in
             .object(["scope": .string(item.scope), "key": .string(item.key), "reason": .string(item.reason)])
         }

@@ -22,6 +22,12 @@ public struct ServerContext: RequestContext {
         guard let identity else { throw Authentication.missingToken }
         return try await identity.user()
     }
+
+    /// Who the request's token is: the user, and the device when it is a device's token.
+    func tokenIdentity() async throws -> TokenIdentity {
+        guard let identity else { throw Authentication.missingToken }
+        return try await identity.identity()
+    }
 }
 
 /// How a token maps to one user: the accounts table by default; pluggable for a server that
@@ -33,24 +39,29 @@ public protocol Authenticator: Sendable {
 
 extension Accounts: Authenticator {}
 
-/// How a token is looked up: by the authenticator alone, or, with the accounts table as the
-/// authenticator, together with the versions of the user's documents a route is about to read
-/// (one query instead of two: the accounts repository's concern).
+/// How a token is looked up: in the accounts table (with the versions of the user's documents a
+/// route is about to read, in one query: the accounts repository's concern), or by a pluggable
+/// authenticator, beside which the devices' tokens made here are still looked up in the table.
 struct Authentication: Sendable {
-    let authenticator: any Authenticator
-    /// The accounts table, when it is the authenticator.
-    let accounts: Accounts?
+    /// A pluggable authenticator, or `nil` for the accounts table.
+    let authenticator: (any Authenticator)?
+    /// The accounts table, which also holds the devices' tokens.
+    let accounts: Accounts
+    /// The devices, whose "last seen" a request notes.
+    let devices: Devices
 
     init(authenticator: (any Authenticator)?, accounts: Accounts) {
-        self.authenticator = authenticator ?? accounts
-        self.accounts = authenticator == nil ? accounts : nil
+        self.authenticator = authenticator
+        self.accounts = accounts
+        devices = Devices(database: accounts.database)
     }
 
     static let missingToken = Problem(
         .unauthorized, "unauthorized", "this route needs Authorization: Bearer <token>")
     static let unknownToken = Problem(.unauthorized, "unauthorized", "the token is not known")
 
-    /// The bearer token of a request (401 without one).
+    /// The bearer token of a request (401 without one). Tokens are read from this header only,
+    /// never from a URL.
     static func token(of request: Request) throws -> String {
         guard let header = request.headers[.authorization] else { throw missingToken }
         let parts = header.split(separator: " ", maxSplits: 1)
@@ -64,55 +75,68 @@ struct Authentication: Sendable {
         scheme.utf8.count == 6 && zip(scheme.utf8, "bearer".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
-    /// The user a token opens (401 for an unknown token).
-    func user(forToken token: String) async throws -> String {
-        guard let userID = try await authenticator.user(forToken: token) else { throw Self.unknownToken }
-        return userID
-    }
-
-    /// The user a token opens and the versions of that user's documents at `scopes` (by
-    /// scope), in one query when the accounts table is the authenticator; otherwise the
-    /// versions are `nil`, for the caller to read.
-    func user(forToken token: String, versionsAt scopes: [String]) async throws -> (
-        userID: String, versions: [String: String]?
-    ) {
-        guard let accounts else { return (try await user(forToken: token), nil) }
-        guard let found = try await accounts.user(forToken: token, versionsAt: scopes) else {
+    /// Who a token is (401 for an unknown token).
+    func identity(forToken token: String) async throws -> TokenIdentity {
+        if let authenticator {
+            if let userID = try await authenticator.user(forToken: token) {
+                return TokenIdentity(userID: userID)
+            }
+            if let device = try await accounts.identity(forToken: token, devicesOnly: true) { return device }
             throw Self.unknownToken
         }
-        return (found.userID, found.versions)
+        guard let found = try await accounts.identity(forToken: token) else { throw Self.unknownToken }
+        return found
+    }
+
+    /// Who a token is and the versions of that user's documents at `scopes` (by scope), in one
+    /// query with the accounts table; beside a pluggable authenticator the versions are `nil`,
+    /// for the caller to read.
+    func identity(forToken token: String, versionsAt scopes: [String]) async throws -> (
+        identity: TokenIdentity, versions: [String: String]?
+    ) {
+        guard authenticator == nil else { return (try await identity(forToken: token), nil) }
+        guard let found = try await accounts.identity(forToken: token, versionsAt: scopes) else {
+            throw Self.unknownToken
+        }
+        return (found.identity, found.versions)
     }
 }
 
-/// A request's token, and the user it opens once looked up: a route asks for the user when it
-/// needs it, either alone or with the versions of the documents it reads (settings and CSS,
-/// which then answer from one query).
+/// A request's token, and who it is once looked up: a route asks for the user when it needs
+/// it, either alone or with the versions of the documents it reads (settings and CSS, which
+/// then answer from one query).
 final class RequestIdentity: @unchecked Sendable {
     let token: String
     let authentication: Authentication
     private let lock = NSLock()
-    private var userID: String?
+    private var found: TokenIdentity?
 
     init(token: String, authentication: Authentication) {
         self.token = token
         self.authentication = authentication
     }
 
-    /// The user (401 for an unknown token); looked up once per request.
-    func user() async throws -> String {
-        if let known = lock.withLock({ userID }) { return known }
-        let found = try await authentication.user(forToken: token)
-        lock.withLock { userID = found }
-        return found
+    /// Who the token is (401 for an unknown token); looked up once per request.
+    func identity() async throws -> TokenIdentity {
+        if let known = lock.withLock({ found }) { return known }
+        let identity = try await authentication.identity(forToken: token)
+        lock.withLock { found = identity }
+        return identity
     }
 
+    /// The user (401 for an unknown token).
+    func user() async throws -> String { try await identity().userID }
+
     /// The user and the versions of the user's documents at `scopes`, in one query when the
-    /// accounts table is the authenticator (see ``Authentication/user(forToken:versionsAt:)``).
+    /// accounts table is the authenticator (see ``Authentication/identity(forToken:versionsAt:)``).
     func user(versionsAt scopes: [String]) async throws -> (userID: String, versions: [String: String]?) {
-        let found = try await authentication.user(forToken: token, versionsAt: scopes)
-        lock.withLock { userID = found.userID }
-        return found
+        let (identity, versions) = try await authentication.identity(forToken: token, versionsAt: scopes)
+        lock.withLock { found = identity }
+        return (identity.userID, versions)
     }
+
+    /// Who the token was found to be, if it was looked up.
+    var looked: TokenIdentity? { lock.withLock { found } }
 }
 
 /// The one authentication of every `/v1` route: `Authorization: Bearer <token>`, and a missing
@@ -144,6 +168,8 @@ struct BearerAuthentication: RouterMiddleware {
             throw error
         }
         _ = try await identity.user()
+        // A device's "last seen", at most once a minute (Specs/Server.md §3.4).
+        if let found = identity.looked { try? await authentication.devices.noteSeen(found) }
         return response
     }
 }

@@ -27,8 +27,8 @@ struct Accounts: Sendable {
 
     /// A new token for an account (created when `name` is given).
     func addToken(for userID: String, creating name: String? = nil) async throws -> String {
-        let token = "rp_" + Self.randomHex(bytes: 32)
-        let now = String(Int64(Date().timeIntervalSince1970 * 1000))
+        let token = Self.newToken()
+        let now = String(Self.now())
         let hash = Self.hash(token)
         try await database.transaction(lockingUser: userID) { transaction in
             if let name {
@@ -45,30 +45,53 @@ struct Accounts: Sendable {
 
     /// The account a token opens, or `nil`.
     func user(forToken token: String) async throws -> String? {
-        guard Self.plausible(token) else { return nil }
-        let rows = try await database.query(
-            "SELECT user_id FROM tokens WHERE token_hash = ?", [Self.hash(token)])
-        return rows.first?["user_id"]
+        try await identity(forToken: token)?.userID
     }
 
-    /// The account a token opens and the versions of its documents at `scopes` (by scope; a
+    /// Who a token is (the account, and the device when it is a device's token), or `nil`.
+    ///
+    /// - Parameters:
+    ///   - token: The bearer token.
+    ///   - devicesOnly: Whether only a device's token is looked for (beside a pluggable
+    ///     authenticator, which knows the accounts but not the devices made here).
+    /// - Returns: Who the token is, or `nil` when no account or device has it.
+    /// - Throws: What the database throws.
+    func identity(forToken token: String, devicesOnly: Bool = false) async throws -> TokenIdentity? {
+        guard Self.plausible(token) else { return nil }
+        let rows = try await database.query(
+            "SELECT t.user_id AS user_id, t.device_id AS device_id, CAST(d.last_seen AS TEXT) AS last_seen, "
+                + "d.replica_id AS replica_id FROM tokens t LEFT JOIN devices d ON d.device_id = t.device_id "
+                + "WHERE t.token_hash = ?" + (devicesOnly ? " AND t.device_id IS NOT NULL" : ""),
+            [Self.hash(token)])
+        return rows.first.flatMap(TokenIdentity.init(row:))
+    }
+
+    /// Who a token is and the versions of the account's documents at `scopes` (by scope; a
     /// scope without a document is left out), in one query; `nil` when no account has the token.
-    func user(forToken token: String, versionsAt scopes: [String]) async throws -> (
-        userID: String, versions: [String: String]
+    func identity(forToken token: String, versionsAt scopes: [String]) async throws -> (
+        identity: TokenIdentity, versions: [String: String]
     )? {
         guard Self.plausible(token) else { return nil }
         let rows = try await database.query(
-            "SELECT t.user_id AS user_id, p.scope AS scope, p.version AS version FROM tokens t "
+            "SELECT t.user_id AS user_id, t.device_id AS device_id, CAST(d.last_seen AS TEXT) AS last_seen, "
+                + "d.replica_id AS replica_id, p.scope AS scope, p.version AS version FROM tokens t "
+                + "LEFT JOIN devices d ON d.device_id = t.device_id "
                 + "LEFT JOIN reading_preferences p ON p.user_id = t.user_id "
                 + "AND p.scope IN (\(SQLMarks.list(scopes.count))) WHERE t.token_hash = ?",
             scopes + [Self.hash(token)])
-        guard let userID = rows.first?["user_id"] else { return nil }
+        guard let identity = rows.first.flatMap(TokenIdentity.init(row:)) else { return nil }
         var versions: [String: String] = [:]
         for row in rows {
             if let scope = row["scope"], let version = row["version"] { versions[scope] = version }
         }
-        return (userID, versions)
+        return (identity, versions)
     }
+
+    /// A new bearer token: `rp_` and 64 hex digits (256 random bits).
+    static func newToken() -> String { "rp_" + randomHex(bytes: 32) }
+
+    /// Now, in milliseconds since 1970.
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 
     /// Whether a token could be one this server made (anything else is not looked up).
     static func plausible(_ token: String) -> Bool {
@@ -82,5 +105,31 @@ struct Accounts: Sendable {
     static func randomHex(bytes: Int) -> String {
         var generator = SystemRandomNumberGenerator()
         return hex((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+}
+
+/// Who a bearer token is: its account, and, for a device's token, the device (its id, when it
+/// was last seen, and the replica id it syncs as once known).
+struct TokenIdentity: Sendable, Equatable {
+    var userID: String
+    var deviceID: String?
+    /// When the device was last seen, in milliseconds since 1970 (`nil`: never, or no device).
+    var lastSeen: Int64?
+    /// The replica id the device syncs as, once given or pushed with.
+    var replica: String?
+
+    init(userID: String, deviceID: String? = nil, lastSeen: Int64? = nil, replica: String? = nil) {
+        self.userID = userID
+        self.deviceID = deviceID
+        self.lastSeen = lastSeen
+        self.replica = replica
+    }
+
+    /// The identity of a row with `user_id`, `device_id`, `last_seen` and `replica_id`.
+    init?(row: [String: String]) {
+        guard let userID = row["user_id"] else { return nil }
+        self.init(
+            userID: userID, deviceID: row["device_id"], lastSeen: row["last_seen"].flatMap { Int64($0) },
+            replica: row["replica_id"])
     }
 }

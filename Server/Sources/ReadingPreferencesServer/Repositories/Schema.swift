@@ -17,6 +17,11 @@ import Foundation
 /// - `sync_history`: per user, every change of a document (the storage's change journal), in the
 ///   order recorded, within the journal's bounds: what provenance and history read. Migration 3
 ///   made it, and gave `sync_replicas` the devices' display names.
+/// - `devices`: the devices a user made tokens for (`POST /v1/devices`), each with its name,
+///   class, replica id, when it was made and last seen; `tokens.device_id` names a device's token.
+/// - `event_tickets`: the SHA-256 of each ticket that opens one event stream, until it expires.
+/// - `event_streams`: the open event streams, each with a lease its instance renews, so a user's
+///   streams are counted on every instance.
 enum Schema {
     /// The migrations, in order; a migration's statements run in one transaction, with its record.
     static func migrations(_ dialect: SQLDialect) -> [[String]] {
@@ -79,7 +84,42 @@ enum Schema {
                 "CREATE INDEX sync_history_by_scope ON sync_history (user_id, scope, seq)",
                 "ALTER TABLE sync_replicas ADD COLUMN name TEXT",
             ],
+            // 4: live changes and devices (SRV-0005). A token may belong to a device, which the
+            // reader sees and revokes; tickets open one event stream each; each open stream
+            // holds a lease, so a user's streams are counted across instances.
+            [
+                "ALTER TABLE tokens ADD COLUMN device_id TEXT",
+                "CREATE INDEX tokens_by_device ON tokens (device_id)",
+                """
+                CREATE TABLE devices (
+                    device_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, name TEXT NOT NULL,
+                    device_class TEXT, replica_id TEXT, created BIGINT NOT NULL, last_seen BIGINT)
+                """,
+                "CREATE INDEX devices_by_user ON devices (user_id, created)",
+                """
+                CREATE TABLE event_tickets (
+                    ticket_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, device_id TEXT,
+                    expires BIGINT NOT NULL)
+                """,
+                "CREATE INDEX event_tickets_by_user ON event_tickets (user_id)",
+                "CREATE INDEX event_tickets_by_expiry ON event_tickets (expires)",
+                """
+                CREATE TABLE event_streams (
+                    stream_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, instance_id TEXT NOT NULL,
+                    expires BIGINT NOT NULL)
+                """,
+                "CREATE INDEX event_streams_by_user ON event_streams (user_id)",
+                "CREATE INDEX event_streams_by_instance ON event_streams (instance_id)",
+            ] + (dialect == .postgres ? LiveNotice.postgresTriggers : []),
         ]
+    }
+
+    /// What a connection runs once the tables exist, for itself only: on SQLite, the temporary
+    /// triggers that announce a committed change through the writing connection's own
+    /// function (the same announcements PostgreSQL's triggers make with `NOTIFY`); nothing on
+    /// PostgreSQL, whose triggers are in the schema.
+    static func sessionStatements(_ dialect: SQLDialect) -> [String] {
+        dialect == .sqlite ? LiveNotice.sqliteTriggers : []
     }
 
     /// Creates the tables, or upgrades them, to the latest migration.
@@ -103,6 +143,8 @@ enum Schema {
             try await database.runScript(
                 statements + ["INSERT INTO schema_migrations (version) VALUES (\(index + 1))"])
         }
+        let session = sessionStatements(database.dialect)
+        if !session.isEmpty { try await database.runScript(session) }
     }
 }
 

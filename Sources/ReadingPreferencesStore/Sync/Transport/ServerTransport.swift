@@ -126,7 +126,7 @@ public struct ServerTransport: ReplicaTransport {
 
     // MARK: - Requests
 
-    private func send(_ method: String, _ path: String, body: Data?) async throws(SyncError) -> (Data, Int) {
+    func send(_ method: String, _ path: String, body: Data?) async throws(SyncError) -> (Data, Int) {
         var request = URLRequest(url: url.appendingPathComponent(path), timeoutInterval: timeout)
         request.httpMethod = method
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
@@ -151,7 +151,7 @@ public struct ServerTransport: ReplicaTransport {
     }
 
     /// The error of a refused request, with the server's problem detail when it gave one.
-    private static func refused(_ status: Int, _ data: Data, _ what: String) -> SyncError {
+    static func refused(_ status: Int, _ data: Data, _ what: String) -> SyncError {
         let problem = try? JSONValue(json: data).objectValue
         let detail = problem?["detail"]?.stringValue ?? problem?["title"]?.stringValue ?? ""
         let reason: String

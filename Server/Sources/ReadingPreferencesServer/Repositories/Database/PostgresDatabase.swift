@@ -64,6 +64,9 @@ final class PostgresDatabase: ServerDatabase, @unchecked Sendable {
         }
     }
 
+    /// Nothing: PostgreSQL's notices go through `NOTIFY` to every instance's listener.
+    func announce(to sink: @escaping @Sendable ([LiveNotice]) -> Void) {}
+
     func runScript(_ statements: [String]) async throws {
         // One transaction: PostgreSQL's schema changes are transactional, so a migration is
         // applied whole or not at all.
@@ -188,22 +191,39 @@ struct PostgresAddress: Sendable, Equatable {
     }
 
     var configuration: PostgresClient.Configuration {
-        var tls = TLSConfiguration.makeClientConfiguration()
         let mode: PostgresClient.Configuration.TLS
-        switch sslMode {
-        case "disable":
-            mode = .disable
-        case "verify-ca", "verify-full":
-            tls.certificateVerification = sslMode == "verify-ca" ? .noHostnameVerification : .fullVerification
-            mode = .require(tls)
-        case "require":
-            tls.certificateVerification = .none
-            mode = .require(tls)
-        default:
-            tls.certificateVerification = .none
-            mode = .prefer(tls)
+        switch (sslMode, tlsConfiguration) {
+        case (_, nil): mode = .disable
+        case ("prefer", let tls?), ("allow", let tls?): mode = .prefer(tls)
+        case (_, let tls?): mode = .require(tls)
         }
         return PostgresClient.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: mode)
+    }
+
+    /// The same address for a connection of its own, outside the pool (the listener's).
+    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        let mode: PostgresConnection.Configuration.TLS
+        switch (sslMode, tlsConfiguration) {
+        case (_, nil): mode = .disable
+        case ("prefer", let tls?), ("allow", let tls?): mode = .prefer(try NIOSSLContext(configuration: tls))
+        case (_, let tls?): mode = .require(try NIOSSLContext(configuration: tls))
+        }
+        return PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: mode)
+    }
+
+    /// The TLS settings of the `sslmode`, or `nil` for `disable`.
+    private var tlsConfiguration: TLSConfiguration? {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        switch sslMode {
+        case "disable":
+            return nil
+        case "verify-ca", "verify-full":
+            tls.certificateVerification = sslMode == "verify-ca" ? .noHostnameVerification : .fullVerification
+        default:
+            tls.certificateVerification = .none
+        }
+        return tls
     }
 }

@@ -10,27 +10,53 @@ import SQLiteNIO
 /// each other's transactions). Reads outside a transaction go to a few more connections, each
 /// also taken in turn, which the log lets read beside the writer; each sees what was committed
 /// when its statement began.
+///
+/// The writing connection has one function of the server's own, `readingprefs_notify(channel,
+/// payload)`, which the schema's temporary triggers call when a user's change cursor moves or a
+/// device is revoked (``LiveNotice``). What it is told waits until the transaction commits, and
+/// is then handed to the sink given to ``announce(to:)`` (the instance's event streams); a rollback forgets it.
 final class SQLiteDatabase: ServerDatabase, @unchecked Sendable {
     private let connection: SQLiteConnection
     private let turns = AsyncTurns()
     private let readers: [(connection: SQLiteConnection, turns: AsyncTurns)]
     private let lock = NSLock()
     private var nextReader = 0
+    /// What the writing connection's triggers announced in the transaction that runs now.
+    private let announced: Announcements
+
+    /// Tells `sink` what each committed transaction announced.
+    func announce(to sink: @escaping @Sendable ([LiveNotice]) -> Void) { announced.sink = sink }
     let dialect = SQLDialect.sqlite
     /// Where the file is, for people.
     let path: String
     /// How many connections read beside the writer.
     static let readerCount = 2
 
-    private init(connection: SQLiteConnection, readers: [SQLiteConnection], path: String) {
+    private init(
+        connection: SQLiteConnection, readers: [SQLiteConnection], path: String, announced: Announcements
+    ) {
         self.connection = connection
         self.readers = readers.map { ($0, AsyncTurns()) }
         self.path = path
+        self.announced = announced
     }
 
     /// Opens (and creates) the database file, with write-ahead logging.
     static func open(path: String) async throws -> SQLiteDatabase {
         let connection = try await SQLiteConnection.open(storage: .file(path: path))
+        let announced = Announcements()
+        // `indirect`: called from the triggers (Specs/Server.md §9.3).
+        try await connection.install(
+            customFunction: SQLiteCustomFunction(
+                LiveNotice.sqliteFunction, argumentCount: 2, indirect: true
+            ) { [announced] values in
+                if case .text(let channel) = values[0], case .text(let payload) = values[1],
+                    let notice = LiveNotice(channel: channel, payload: payload)
+                {
+                    announced.add(notice)
+                }
+                return nil
+            })
         _ = try await connection.query("PRAGMA journal_mode=WAL")
         _ = try await connection.query("PRAGMA synchronous=NORMAL")
         _ = try await connection.query("PRAGMA busy_timeout=5000")
@@ -41,7 +67,7 @@ final class SQLiteDatabase: ServerDatabase, @unchecked Sendable {
             _ = try await reader.query("PRAGMA query_only=1")
             readers.append(reader)
         }
-        return SQLiteDatabase(connection: connection, readers: readers, path: path)
+        return SQLiteDatabase(connection: connection, readers: readers, path: path, announced: announced)
     }
 
     func close() async throws {
@@ -60,7 +86,16 @@ final class SQLiteDatabase: ServerDatabase, @unchecked Sendable {
     }
 
     func execute(_ sql: String, _ bindings: [String]) async throws -> Int {
-        try await turns.run { try await self.changes(sql, bindings) }
+        try await turns.run {
+            do {
+                let count = try await self.changes(sql, bindings)
+                self.announced.deliver()
+                return count
+            } catch {
+                self.announced.forget()
+                throw error
+            }
+        }
     }
 
     func transaction<T: Sendable>(
@@ -71,9 +106,11 @@ final class SQLiteDatabase: ServerDatabase, @unchecked Sendable {
             do {
                 let result = try await body(Transaction(database: self))
                 _ = try await self.connection.query("COMMIT")
+                self.announced.deliver()
                 return result
             } catch {
                 _ = try? await self.connection.query("ROLLBACK")
+                self.announced.forget()
                 throw error
             }
         }
@@ -94,11 +131,41 @@ final class SQLiteDatabase: ServerDatabase, @unchecked Sendable {
             do {
                 for statement in statements { _ = try await self.connection.query(statement) }
                 _ = try await self.connection.query("COMMIT")
+                self.announced.deliver()
             } catch {
                 _ = try? await self.connection.query("ROLLBACK")
+                self.announced.forget()
                 throw error
             }
         }
+    }
+
+    /// What the writing connection's triggers announced, kept until its transaction ends. The
+    /// connection runs one transaction at a time (``AsyncTurns``), so what is kept belongs to the
+    /// one running.
+    private final class Announcements: @unchecked Sendable {
+        private let lock = NSLock()
+        private var kept: [LiveNotice] = []
+        private var handler: (@Sendable ([LiveNotice]) -> Void)?
+
+        var sink: (@Sendable ([LiveNotice]) -> Void)? {
+            get { lock.withLock { handler } }
+            set { lock.withLock { handler = newValue } }
+        }
+
+        func add(_ notice: LiveNotice) { lock.withLock { kept.append(notice) } }
+
+        /// Hands what was kept to the sink: the transaction committed.
+        func deliver() {
+            let (notices, sink) = lock.withLock { () -> ([LiveNotice], (@Sendable ([LiveNotice]) -> Void)?) in
+                defer { kept.removeAll() }
+                return (kept, handler)
+            }
+            if !notices.isEmpty { sink?(notices) }
+        }
+
+        /// Forgets what was kept: the transaction rolled back.
+        func forget() { lock.withLock { kept.removeAll() } }
     }
 
     // MARK: - Statements

@@ -17,6 +17,10 @@ protocol ServerDatabase: SQLDatabase {
     func runScript(_ statements: [String]) async throws
     /// Runs `body` while no other server instance changes the schema.
     func withSchemaLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
+    /// Hands `sink` what the schema's triggers announce at each commit, when the database
+    /// delivers them in process (SQLite); PostgreSQL's go to every instance's listener instead
+    /// (``LiveNotice``), so it does nothing there.
+    func announce(to sink: @escaping @Sendable ([LiveNotice]) -> Void)
 }
 
 /// What a statement of the package does, judged from its text (the repositories' statements
