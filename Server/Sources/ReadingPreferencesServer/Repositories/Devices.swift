@@ -55,7 +55,7 @@ struct Devices: Sendable {
     func list(of userID: String) async throws -> [Device] {
         let rows = try await database.query(
             "SELECT device_id, name, device_class, replica_id, CAST(created AS TEXT) AS created, "
-                + "CAST(last_seen AS TEXT) AS last_seen FROM devices WHERE user_id = ? ORDER BY created, device_id",
+                + "CAST(last_seen AS TEXT) AS last_seen FROM devices WHERE user_id = ? ORDER BY devices.created, device_id",
             [userID])
         return rows.compactMap { row in
             guard let id = row["device_id"], let name = row["name"],
