@@ -42,7 +42,9 @@ struct ConnectionLimitTests {
             #expect(try await kept.wait(within: liveLimit) { $0.contains("\"ok\"") })
             let answered = ContinuousClock.now
             try await kept.waitForClose(within: liveLimit)
-            #expect(ContinuousClock.now - answered >= .milliseconds(500))
+            // Not closed at once: it waited for a next request (the idle timer started when the
+            // answer left, a little before it arrived here; a loaded machine delays both).
+            #expect(ContinuousClock.now - answered >= .milliseconds(300))
             #expect(!kept.received.contains("408"))
         }
     }
@@ -133,7 +135,9 @@ struct ConnectionLimitTests {
         }
         let started = ContinuousClock.now
         try await live.stop()
-        #expect(ContinuousClock.now - started < .seconds(3))
+        // Promptly: not after a graceful-shutdown timeout (the time itself is the benchmark's, on
+        // a machine that runs nothing else).
+        #expect(ContinuousClock.now - started < .seconds(10))
         for stream in streams {
             try await stream.waitForClose(within: liveLimit)
             // The stream ended cleanly: its last chunk was written.

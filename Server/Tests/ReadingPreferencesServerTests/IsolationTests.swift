@@ -103,7 +103,10 @@ struct IsolationTests {
                 #expect(!answer.body.contains(Self.secret), "\(route) showed Alice's data: \(answer.body)")
             }
             // Alice's data is as she left it.
-            #expect(try await client.send(.get, "/v1/export", token: alice).body == alicesExport.body)
+            let alicesExportAfter = try await client.send(.get, "/v1/export", token: alice).body
+            #expect(
+                alicesExportAfter == alicesExport.body,
+                "before: \(alicesExport.body)\nafter: \(alicesExportAfter)")
             #expect(try await client.send(.get, "/v1/sync/state", token: alice).body == alicesState.body)
             let profiles = try await client.send(.get, "/v1/epub/profiles", token: alice)
             #expect(profiles.json?.arrayValue?.count == 1 && profiles.body.contains("Night"))

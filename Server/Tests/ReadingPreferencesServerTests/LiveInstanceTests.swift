@@ -82,8 +82,10 @@ struct LiveInstanceTests {
 
                 let started = ContinuousClock.now
                 #expect(try await one.request("DELETE", "/v1/devices/\(id)", token: account).status == 204)
-                try await stream.waitForClose(within: .seconds(1))
-                #expect(ContinuousClock.now - started < .seconds(1))
+                // Within a second on a machine that runs nothing else (.ci/live.sh); the tests run
+                // beside each other, so here the bound is looser.
+                try await stream.waitForClose(within: .seconds(3))
+                #expect(ContinuousClock.now - started < .seconds(3))
                 #expect(try await one.request("GET", "/v1/devices", token: token).status == 401)
                 #expect(try await two.request("GET", "/v1/devices", token: token).status == 401)
             }

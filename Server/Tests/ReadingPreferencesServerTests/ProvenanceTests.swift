@@ -116,12 +116,16 @@ struct ProvenanceTests {
         try await withServer(database) { client, alice, _, server in
             _ = try await client.send(
                 .patch, "/v1/epub/preferences/shared", token: alice, body: #"{"theme": "dark"}"#)
-            let users = try await server.database.query("SELECT user_id FROM tokens", [])
-            let owners = Set(users.compactMap { $0["user_id"] })
+            // Alice's row alone: other tests share a PostgreSQL database.
+            let owner = try #require(
+                try await server.database.query(
+                    "SELECT user_id FROM tokens WHERE token_hash = ?", [Accounts.hash(alice)]
+                ).first?["user_id"])
             // The damaged row: not JSON.
-            _ = try await server.database.execute(
-                "UPDATE reading_preferences SET json = ? WHERE scope = ?",
-                ["{\"theme\": \"da", "epub/shared"])
+            let damaged = try await server.database.execute(
+                "UPDATE reading_preferences SET json = ? WHERE user_id = ? AND scope = ?",
+                ["{\"theme\": \"da", owner, "epub/shared"])
+            #expect(damaged == 1)
             let push = try await client.send(
                 .post, "/v1/sync/push", token: alice,
                 body: #"""
@@ -134,9 +138,8 @@ struct ProvenanceTests {
             let movedTo = try #require(aside["movedTo"]?.stringValue)
             // Kept, byte for byte, where the answer says.
             let kept = try await server.database.query(
-                "SELECT json FROM reading_preferences WHERE scope = ?", [movedTo])
+                "SELECT json FROM reading_preferences WHERE user_id = ? AND scope = ?", [owner, movedTo])
             #expect(kept.first?["json"] == "{\"theme\": \"da")
-            #expect(owners.count >= 1)
             // The document now holds what the push applied, never the damaged text read as empty.
             let shared = try await client.send(.get, "/v1/epub/preferences/shared", token: alice)
             #expect(shared.json == ["fontSize": 1.4])

@@ -10,7 +10,8 @@ extension SQLSyncLog {
     /// routes) is stamped by the user's server replica, one tick of its clock each, and, in a
     /// synced document, stored as the server replica's entry at the next number of the change
     /// sequence; a change with a stamp (a device's, applied by a push) leaves the clock past it.
-    /// Every change is kept as history (`sync_history`), within ``JournalBounds/standard``.
+    /// Every change is kept as history (`sync_history`), within ``JournalBounds/standard``,
+    /// numbered by a sequence of its own: the changes feed's cursor moves only with the feed.
     ///
     /// - Parameters:
     ///   - changes: Each written layer document with its changes.
@@ -26,6 +27,8 @@ extension SQLSyncLog {
         let initial = row
         let wall = now()
         var stamped: [(scope: SyncScope, key: String, entry: SyncEntry)] = []
+        let firstSeq = try await Self.nextHistorySeq(of: userID, in: transaction)
+        var historySeq = firstSeq
         var history: [[String]] = []
         var touched: [String] = []
         for (location, entries) in changes {
@@ -45,8 +48,8 @@ extension SQLSyncLog {
                         stamped.append((synced, entry.key, SyncEntry(value: entry.newValue, stamp: stamp)))
                     }
                 }
-                history.append([userID, String(row.nextSeq), scope, entry.key, entry.jsonValue.jsonString()])
-                row.nextSeq += 1
+                history.append([userID, String(historySeq), scope, entry.key, entry.jsonValue.jsonString()])
+                historySeq += 1
             }
         }
         row.keep(clock)
@@ -60,9 +63,18 @@ extension SQLSyncLog {
         // Bounded now and then, not at every write: a document's history grows by at most 32
         // small rows between two prunings (a write of large values prunes at once).
         let bytes = history.reduce(0) { $0 + ($1.last?.utf8.count ?? 0) }
-        if initial.nextSeq / 32 != row.nextSeq / 32 || bytes > 16 << 10 {
+        if firstSeq / 32 != historySeq / 32 || bytes > 16 << 10 {
             for scope in Set(touched) { try await prune(scope, of: userID, in: transaction, now: wall) }
         }
+    }
+
+    /// The number the user's next history row takes: one past the highest kept (the user's rows
+    /// are held by the transaction, so no other write takes it meanwhile).
+    static func nextHistorySeq(of userID: String, in transaction: any SQLDatabase) async throws -> Int64 {
+        let rows = try await transaction.query(
+            "SELECT CAST(COALESCE(MAX(seq), 0) AS TEXT) AS last FROM sync_history WHERE user_id = ?", [userID]
+        )
+        return (Int64(rows.first?["last"] ?? "0") ?? 0) + 1
     }
 
     /// Keeps what ``JournalBounds/standard`` keeps of a document's history, and deletes the rest.
