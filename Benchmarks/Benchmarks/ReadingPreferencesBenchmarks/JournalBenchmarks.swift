@@ -8,7 +8,9 @@ import Workloads
 /// the per-entry cost at each size shows (`entries` is what the journal held).
 func registerJournalBenchmarks() {
     let entries = BenchmarkMetric.custom("entries", useScalingFactor: false)
-    let metrics: [BenchmarkMetric] = [PairedMetric.baseline, PairedMetric.operation, PairedMetric.ratio, entries]
+    let metrics: [BenchmarkMetric] = [
+        PairedMetric.baseline, PairedMetric.operation, PairedMetric.ratio, entries,
+    ]
     func configuration(_ count: Int) -> Benchmark.Configuration {
         .init(
             metrics: metrics, timeUnits: .nanoseconds,

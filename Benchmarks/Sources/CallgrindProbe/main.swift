@@ -92,7 +92,8 @@ enum StoreLoop: String {
             try await workload.fillSharedJournal()
         case .bare, .bareTwo, .noJournal, .twoDocumentsNoJournal: break
         }
-        try await workload.verifyJournal(replica: self == .journal || self == .twoDocuments || self == .journalAtBound)
+        try await workload.verifyJournal(
+            replica: self == .journal || self == .twoDocuments || self == .journalAtBound)
         return workload
     }
 
@@ -117,7 +118,9 @@ func probeMeasuredStoreEditLoop(_ workload: StoreWorkload, _ kind: StoreLoop, _ 
 }
 
 @inline(never)
-func probeMeasuredJournalLoop(_ workload: JournalWorkload, why: Bool, bare: Bool, _ calls: Int) async throws -> Int {
+func probeMeasuredJournalLoop(_ workload: JournalWorkload, why: Bool, bare: Bool, _ calls: Int) async throws
+    -> Int
+{
     var sum = 0
     for _ in 0..<calls {
         if bare {
@@ -225,39 +228,44 @@ if arguments.count >= 4, arguments[1] == "sync-large",
 if arguments.count >= 4, arguments[1] == "store-loop", let kind = StoreLoop(rawValue: arguments[2]),
     let calls = Int(arguments[3])
 {
-    exit(runOffMain { () async throws -> Void in
-        let workload = try await kind.prepare()
-        if arguments.count > 4, arguments[4] == "--paired" {
-            var timer = AsyncPairedTimer()
-            try await timer.measure(rounds: max(calls / 4, 1), batch: 4) {
-                try await kind.bare.run(workload)
-            } operation: {
-                try await kind.run(workload)
+    exit(
+        runOffMain { () async throws -> Void in
+            let workload = try await kind.prepare()
+            if arguments.count > 4, arguments[4] == "--paired" {
+                var timer = AsyncPairedTimer()
+                try await timer.measure(rounds: max(calls / 4, 1), batch: 4) {
+                    try await kind.bare.run(workload)
+                } operation: {
+                    try await kind.run(workload)
+                }
+                print(
+                    "\(kind.rawValue): bare \(Int(timer.baselinePerCall)) ns/call, store \(Int(timer.operationPerCall)) ns/call,"
+                        + " ratio \(timer.ratio)")
+            } else {
+                for _ in 0..<8 { try await kind.run(workload) }
+                try await probeMeasuredStoreEditLoop(workload, kind, calls)
+                print("\(kind.rawValue) \(calls) journal \(workload.sharedJournalBytes ?? 0) bytes")
             }
-            print(
-                "\(kind.rawValue): bare \(Int(timer.baselinePerCall)) ns/call, store \(Int(timer.operationPerCall)) ns/call,"
-                    + " ratio \(timer.ratio)")
-        } else {
-            for _ in 0..<8 { try await kind.run(workload) }
-            try await probeMeasuredStoreEditLoop(workload, kind, calls)
-            print("\(kind.rawValue) \(calls) journal \(workload.sharedJournalBytes ?? 0) bytes")
-        }
-    })
+        })
 }
 
 // `CallgrindProbe journal-loop why|history COUNT CALLS` (and `journal-bare`, the bare parse of
 // the same journal): `why fontSize` with COUNT entries of the key, or the history of a document
 // that had COUNT changes, CALLS times.
 if arguments.count == 5, arguments[1] == "journal-loop" || arguments[1] == "journal-bare",
-    let count = Int(arguments[3]), let calls = Int(arguments[4]), arguments[2] == "why" || arguments[2] == "history"
+    let count = Int(arguments[3]), let calls = Int(arguments[4]),
+    arguments[2] == "why" || arguments[2] == "history"
 {
-    exit(runOffMain { () async throws -> Void in
-        let workload = try await JournalWorkload(arguments[2] == "why" ? .why(count) : .history(count))
-        let bare = arguments[1] == "journal-bare"
-        let sum = try await probeMeasuredJournalLoop(workload, why: arguments[2] == "why", bare: bare, calls)
-        print(
-            "\(arguments[1]) \(arguments[2]) \(count): \(workload.entries) entries, \(workload.journalBytes) bytes (\(sum))")
-    })
+    exit(
+        runOffMain { () async throws -> Void in
+            let workload = try await JournalWorkload(arguments[2] == "why" ? .why(count) : .history(count))
+            let bare = arguments[1] == "journal-bare"
+            let sum = try await probeMeasuredJournalLoop(
+                workload, why: arguments[2] == "why", bare: bare, calls)
+            print(
+                "\(arguments[1]) \(arguments[2]) \(count): \(workload.entries) entries, \(workload.journalBytes) bytes (\(sum))"
+            )
+        })
 }
 
 if arguments.count == 3, arguments[1] == "store-open-resolve", let iterations = Int(arguments[2]) {

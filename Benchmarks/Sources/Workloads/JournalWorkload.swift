@@ -36,7 +36,8 @@ public final class JournalWorkload: @unchecked Sendable {
 
     /// A replica root whose shared document had the changes `shape` says.
     public init(_ shape: Shape) async throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("rp-journal-\(UUID().uuidString)")
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rp-journal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let storage = FileStorage(root: root)
         store = PreferencesStore<EPUB>(storage: storage)

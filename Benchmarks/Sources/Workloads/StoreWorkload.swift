@@ -72,7 +72,8 @@ public final class StoreWorkload: @unchecked Sendable {
     /// `nil` when there is none: what tells the two kinds of root apart.
     public var sharedJournalBytes: Int? {
         let relative = String(
-            FileStorage(root: root).path(of: .layer(configurable: "epub", .shared)).dropFirst(root.path.utf8.count))
+            FileStorage(root: root).path(of: .layer(configurable: "epub", .shared)).dropFirst(
+                root.path.utf8.count))
         let attributes = try? FileManager.default.attributesOfItem(atPath: hiddenPath + relative + ".journal")
         return (attributes?[.size] as? NSNumber)?.intValue
     }
