@@ -28,7 +28,7 @@ struct HistoryController: Sendable {
         let query = request.uri.queryParameters
         let key = query.get("key").map { String($0) }
         if let key, StorageLocation.holdsNUL(key) {
-            throw Problem(.badRequest, "invalidKey", "a key never holds U+0000")
+            throw Problem.unprocessable("invalidKey", member: "key", "a key never holds U+0000")
         }
         return try await history(
             schema, of: user, layer: query.get("layer").map { String($0) },
@@ -127,8 +127,8 @@ struct HistoryController: Sendable {
         switch text {
         case "book":
             guard let publication else {
-                throw Problem(
-                    .badRequest, "invalidLayer", "layer book needs publication (the book's identifier)")
+                throw Problem.unprocessable(
+                    "invalidLayer", member: "layer", "layer book needs publication (the book's identifier)")
             }
             return .publication(publication)
         case "allBooks": return try await store.activeProfile().map { .profile($0.id) } ?? .shared
@@ -137,7 +137,8 @@ struct HistoryController: Sendable {
                 return try DocumentsController.layer(
                     segments: text.split(separator: "/", maxSplits: 1).map(String.init))
             } catch {
-                throw Problem(.badRequest, "invalidLayer", "layer is \(layers), not \(text)")
+                throw Problem.unprocessable(
+                    "invalidLayer", member: "layer", "layer is \(layers), not \(text)")
             }
         }
     }

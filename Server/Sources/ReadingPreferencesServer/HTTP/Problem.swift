@@ -54,6 +54,20 @@ struct Problem: HTTPResponseError {
         members = [JSONObject.Member(key: "errors", value: .array(list))]
     }
 
+    /// A 422 about one member of a request that is not a preference (a history route's `layer`),
+    /// in the shape of every 422: `errors` names it.
+    ///
+    /// - Parameters:
+    ///   - code: The code (`invalidLayer`, `invalidKey`).
+    ///   - member: The member rejected (`layer`, or the key).
+    ///   - detail: Why, in words.
+    static func unprocessable(_ code: String, member: String, _ detail: String) -> Problem {
+        var problem = Problem(.unprocessableContent, code, detail)
+        let entry: JSONObject = ["key": .string(member), "code": .string(code), "detail": .string(detail)]
+        problem.members = [JSONObject.Member(key: "errors", value: .array([.object(entry)]))]
+        return problem
+    }
+
     /// Runs `body`, turning a rejected value into a 422 that says what each setting of
     /// `catalogue` accepts.
     static func rejections<T>(in catalogue: SettingCatalogue, _ body: () async throws -> T) async throws -> T
