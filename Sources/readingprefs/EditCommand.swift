@@ -23,7 +23,8 @@ enum EditCommand {
         var edited = Preferences()
         var original = Preferences()
         do throws(DurableFile.UpdateError<ToolError>) {
-            try DurableFile.update(at: path) { (current: Data?) throws(ToolError) -> Data? in
+            // The lock is the file's folder itself, so nothing is left beside the user's file.
+            try DurableFile.update(at: path, placement: .folder) { (current: Data?) throws(ToolError) -> Data? in
                 var preferences = Preferences()
                 if let current {
                     do throws(JSONDecodingError) {

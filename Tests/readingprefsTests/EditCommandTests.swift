@@ -96,7 +96,8 @@ struct EditCommandTests {
         #expect(outcome.status == 0, "\(outcome.error)")
         #expect(!FileManager.default.fileExists(atPath: leftover))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
-        #expect(names == ["prefs.json", "prefs.json.lock"])
+        // Nothing beside the user's file: the lock is its folder.
+        #expect(names == ["prefs.json"])
     }
 
     @Test("twenty concurrent increments lose no update")
