@@ -24,7 +24,8 @@ enum EditCommand {
         var original = Preferences()
         do throws(DurableFile.UpdateError<ToolError>) {
             // The lock is the file's folder itself, so nothing is left beside the user's file.
-            try DurableFile.update(at: path, placement: .folder) { (current: Data?) throws(ToolError) -> Data? in
+            try DurableFile.update(at: path, placement: .folder) {
+                (current: Data?) throws(ToolError) -> Data? in
                 var preferences = Preferences()
                 if let current {
                     do throws(JSONDecodingError) {
