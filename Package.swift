@@ -23,12 +23,14 @@ let package = Package(
     targets: [
         // The engine: preferences, settings, resolution, editors, Readium CSS, forms.
         .target(name: "ReadingPreferences"),
-        // Keeping preferences: durable plain files, profiles, observation, sync.
+        // Keeping preferences: durable plain files (the store's own files in one hidden folder),
+        // profiles, observation, the change journal (provenance, history, revert), sync.
         .target(name: "ReadingPreferencesStore", dependencies: ["ReadingPreferences"]),
         // The @Observable model for SwiftUI (iOS 17 / macOS 14); everything else keeps iOS 15.
         .target(
             name: "ReadingPreferencesObservation", dependencies: ["ReadingPreferences", "ReadingPreferencesStore"]),
-        // The store's documents in a SQL table, over any database client (the back end's storage).
+        // The store's documents in a SQL table, over any database client (the back end's storage),
+        // and a user's sync log: the server replica, its changes feed and the change journal.
         .target(name: "ReadingPreferencesSQL", dependencies: ["ReadingPreferences", "ReadingPreferencesStore"]),
         // The conformance runner and its case model, for the CLI and for apps' own test suites.
         .target(name: "ReadingPreferencesConformance", dependencies: ["ReadingPreferences", "ReadingPreferencesStore"]),
