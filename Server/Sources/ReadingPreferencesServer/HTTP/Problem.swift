@@ -61,6 +61,7 @@ struct Problem: HTTPResponseError {
     ///   - code: The code (`invalidLayer`, `invalidKey`).
     ///   - member: The member rejected (`layer`, or the key).
     ///   - detail: Why, in words.
+    /// - Returns: The problem.
     static func unprocessable(_ code: String, member: String, _ detail: String) -> Problem {
         var problem = Problem(.unprocessableContent, code, detail)
         let entry: JSONObject = ["key": .string(member), "code": .string(code), "detail": .string(detail)]
