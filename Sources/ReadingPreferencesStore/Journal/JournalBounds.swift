@@ -3,7 +3,9 @@ import ReadingPreferences
 /// How much of a document's journal is kept (Specs/Store.md §15.4): per key at least its last
 /// ``entriesPerKey`` changes, and every change of the last ``days`` days, the whole within
 /// ``maximumBytes`` of the journal's text. What no rule keeps is forgotten when the journal is
-/// compacted; the oldest entries go first when the byte bound is reached.
+/// compacted; the oldest entries go first when the byte bound is reached, down to
+/// ``compactedBytes``, so a journal at its bound is compacted once per quarter of the bound
+/// appended, not at every append.
 public struct JournalBounds: Sendable, Hashable {
     /// The changes of each key kept whatever their age.
     public var entriesPerKey: Int
@@ -15,6 +17,10 @@ public struct JournalBounds: Sendable, Hashable {
     /// The bounds ReadingPreferences keeps: 20 changes per key, 30 days, 1 MiB per document.
     public static let standard = JournalBounds(entriesPerKey: 20, days: 30, maximumBytes: 1 << 20)
 
+    /// What a compaction forced by the byte bound leaves at most: three quarters of
+    /// ``maximumBytes``.
+    public var compactedBytes: Int { maximumBytes / 4 * 3 }
+
     /// Creates bounds.
     public init(entriesPerKey: Int, days: Int, maximumBytes: Int) {
         self.entriesPerKey = entriesPerKey
@@ -23,8 +29,9 @@ public struct JournalBounds: Sendable, Hashable {
     }
 
     /// The entries of a journal that the bounds keep, in their order: a key's last
-    /// ``entriesPerKey`` and every entry made in the last ``days`` days, then, oldest first,
-    /// entries dropped until the text fits ``maximumBytes``. Linear in the entries.
+    /// ``entriesPerKey`` and every entry made in the last ``days`` days, then, when those pass
+    /// ``maximumBytes``, oldest first, entries dropped until the text fits ``compactedBytes``.
+    /// Linear in the entries.
     ///
     /// - Parameters:
     ///   - entries: The journal's entries, oldest first, each with the size of its text.
@@ -41,12 +48,14 @@ public struct JournalBounds: Sendable, Hashable {
             perKey[key] = seen + 1
             if seen < entriesPerKey || (entry.stamp?.time ?? entry.time) >= horizon { keep[index] = true }
         }
+        let all = entries.indices.reduce(0) { keep[$1] ? $0 + entries[$1].bytes : $0 }
+        let budget = all > maximumBytes ? compactedBytes : maximumBytes
         var total = 0
         var kept: [Int] = []
         // Newest first, so the byte bound drops the oldest.
         for index in entries.indices.reversed() where keep[index] {
             total += entries[index].bytes
-            guard total <= maximumBytes else { break }
+            guard total <= budget else { break }
             kept.append(index)
         }
         return kept.reversed()
