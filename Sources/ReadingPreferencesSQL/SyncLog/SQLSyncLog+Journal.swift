@@ -18,7 +18,7 @@ extension SQLSyncLog {
     ///   - userID: The user.
     ///   - transaction: The batch's transaction, which holds the user's rows.
     /// - Throws: What the database throws.
-    func record(
+    public func record(
         _ changes: [(location: StorageLocation, entries: [JournalEntry])], of userID: String,
         in transaction: any SQLDatabase
     ) async throws {
@@ -103,12 +103,25 @@ extension SQLSyncLog {
     }
 
     /// Forgets every change recorded for the user's documents (their storage's `removeAll()`).
-    func forgetHistory(of userID: String, in transaction: any SQLDatabase) async throws {
+    ///
+    /// - Parameters:
+    ///   - userID: The user.
+    ///   - transaction: The transaction of the removal, which holds the user's rows.
+    /// - Throws: What the database throws.
+    public func forgetHistory(of userID: String, in transaction: any SQLDatabase) async throws {
         _ = try await transaction.execute("DELETE FROM sync_history WHERE user_id = ?", [userID])
     }
 
     /// A document's history after a cursor (`h<sequence>`), oldest first.
-    func journal(
+    ///
+    /// - Parameters:
+    ///   - scope: The document's scope (``SQLPreferencesStorage/scope(of:)``).
+    ///   - cursor: Where an earlier read stopped, or `nil` for the whole history.
+    ///   - userID: The user.
+    ///   - database: The database (or a transaction of it).
+    /// - Returns: The entries after the cursor, and the cursor after them.
+    /// - Throws: What the database throws.
+    public func journal(
         of scope: String, after cursor: JournalCursor?, of userID: String, in database: any SQLDatabase
     ) async throws -> JournalRead {
         var after: Int64 = 0
@@ -133,7 +146,14 @@ extension SQLSyncLog {
 
     /// Runs `body` with the user's server replica clock, in a transaction that holds the user's
     /// rows, and keeps the clock it leaves (its id stays the server's).
-    func updateClock<Result: Sendable>(
+    ///
+    /// - Parameters:
+    ///   - userID: The user.
+    ///   - transaction: A transaction that holds the user's rows.
+    ///   - body: Reads and raises the clock (`nil` never happens: the user's row is made first).
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` or the database throws.
+    public func updateClock<Result: Sendable>(
         of userID: String, in transaction: any SQLDatabase,
         _ body: @Sendable (inout HybridClock?) throws -> Result
     ) async throws -> Result {

@@ -22,8 +22,13 @@ extension PreferencesStorage {
         try await updateClockDocument(body)
     }
 
-    /// ``updateReplicaClock(_:)``'s default, for storages that override it in some cases only.
-    package func updateClockDocument<Result: Sendable>(
+    /// ``updateReplicaClock(_:)``'s default, for storages that override it in some cases only
+    /// (a SQL storage without a sync log keeps its clock as this document).
+    ///
+    /// - Parameter body: Reads and raises the clock (`nil` when the storage has none yet).
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, or a ``StorageError``.
+    public func updateClockDocument<Result: Sendable>(
         _ body: @escaping @Sendable (inout HybridClock?) throws -> Result
     ) async throws -> Result {
         try await retryingOnConflict(.replicaClock) { () async throws -> Result in
