@@ -268,7 +268,7 @@ public struct DocumentWrite: Sendable, Hashable {
 }
 
 /// A publication's preferences as a server answers with them, all of one stored state
-/// (``PreferencesStore/state(for:context:)``).
+/// (``PreferencesStore/state(for:context:includingProvenance:)``).
 public struct PublicationState<Schema: ResolvableSchema>: Sendable {
     /// The merged stored preferences (base, then the publication's), without reserved keys.
     public var preferences: Preferences

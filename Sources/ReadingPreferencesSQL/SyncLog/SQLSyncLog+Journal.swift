@@ -10,7 +10,7 @@ extension SQLSyncLog {
     /// routes) is stamped by the user's server replica, one tick of its clock each, and, in a
     /// synced document, stored as the server replica's entry at the next number of the change
     /// sequence; a change with a stamp (a device's, applied by a push) leaves the clock past it.
-    /// Every change is kept as history (`sync_history`), within ``JournalBounds/standard``,
+    /// Every change is kept as history (`sync_history`), within `JournalBounds.standard`,
     /// numbered by a sequence of its own: the changes feed's cursor moves only with the feed.
     ///
     /// - Parameters:
@@ -77,7 +77,7 @@ extension SQLSyncLog {
         return (Int64(rows.first?["last"] ?? "0") ?? 0) + 1
     }
 
-    /// Keeps what ``JournalBounds/standard`` keeps of a document's history, and deletes the rest.
+    /// Keeps what `JournalBounds.standard` keeps of a document's history, and deletes the rest.
     func prune(_ scope: String, of userID: String, in transaction: any SQLDatabase, now: UInt64) async throws
     {
         let rows = try await transaction.query(

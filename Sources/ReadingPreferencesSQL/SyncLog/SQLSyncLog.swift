@@ -17,7 +17,7 @@ import ReadingPreferencesStore
 ///   replica (its own id, its clock, which follows every stamp it accepted), one tick each, in
 ///   the transaction of the write.
 /// - Every change, a device's or the server's, is kept as **history** (`sync_history`), within
-///   ``JournalBounds/standard``: what provenance and history read.
+///   `JournalBounds.standard`: what provenance and history read.
 /// - The **changes** since a cursor (``changes(of:since:limit:)``) are the entries stored after
 ///   it, in order, paged; the **state** (``state(of:)``) is every entry in the replica-file
 ///   format; ``reset(of:in:)`` forgets them for an account's deletion.

@@ -25,7 +25,7 @@ import ReadingPreferences
 ///    their folders flushed; then the record is removed (unflushed: finishing a batch again is
 ///    harmless) and the locks released.
 /// 6. **Journal.** The changes of keys the batch carries are stamped with the replica clock and
-///    appended to each document's change journal (``FileJournal``), still under the locks.
+///    appended to each document's change journal (`FileJournal`), still under the locks.
 ///
 /// A batch of one write skips steps 3 to 5: `DurableFile`'s rename is atomic on its own. A batch
 /// of two files in two folders flushes six times (two prepared files, the record and its folder,

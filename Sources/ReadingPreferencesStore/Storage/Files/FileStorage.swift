@@ -410,7 +410,7 @@ public struct FileStorage: PreferencesStorage {
 extension FileStorage {
     // MARK: - The change journal and the replica clock
 
-    /// A document's change journal (``FileJournal``): `<document>.journal` in the hidden folder.
+    /// A document's change journal (`FileJournal`): `<document>.journal` in the hidden folder.
     ///
     /// - Parameters:
     ///   - location: A layer document.
@@ -434,7 +434,7 @@ extension FileStorage {
         }
     }
 
-    /// The replica clock (``ReplicaClockFile``), under its lock.
+    /// The replica clock (`ReplicaClockFile`), under its lock.
     public func updateReplicaClock<Result: Sendable>(
         _ body: @escaping @Sendable (inout HybridClock?) throws -> Result
     ) async throws -> Result {
