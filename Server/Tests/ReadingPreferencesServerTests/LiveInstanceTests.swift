@@ -44,12 +44,13 @@ struct LiveInstanceTests {
 
                 let (listening, listened) = AsyncStream.makeStream(of: Void.self)
                 two.server.listener?.onListening = { listened.yield() }
-                // Every listener of the database goes (both instances'); an edit made meanwhile
-                // may find nobody listening.
+                // Both instances' listeners go (and no other test's); an edit made meanwhile may
+                // find nobody listening.
+                let names = [one.server.listener?.applicationName, two.server.listener?.applicationName]
                 let killed = try await one.server.database.query(
                     "SELECT CAST(count(pg_terminate_backend(pid)) AS TEXT) AS n FROM pg_stat_activity "
-                        + "WHERE application_name = ? AND datname = current_database()",
-                    [PostgresListener.applicationName])
+                        + "WHERE application_name IN (?, ?) AND datname = current_database()",
+                    names.map { $0 ?? "" })
                 #expect(Int(killed.first?["n"] ?? "0") ?? 0 >= 2)
                 _ = try await one.request(
                     "PATCH", "/v1/epub/preferences/shared", token: token, body: #"{"fontSize":1.3}"#)

@@ -25,12 +25,18 @@ final class PostgresListener: Service, @unchecked Sendable {
         set { lock.withLock { listeningHook = newValue } }
     }
 
-    /// The name the listener's session gives PostgreSQL (`pg_stat_activity.application_name`).
-    static let applicationName = "readingprefs-listener"
+    /// What every listener's session name starts with (`pg_stat_activity.application_name`).
+    static let applicationNamePrefix = "readingprefs-listener"
+
+    /// The name this listener's session gives PostgreSQL: the prefix and an id of the instance,
+    /// so that an operator (or a test) can tell one instance's listener from another's.
+    let applicationName: String
 
     init(configuration: PostgresConnection.Configuration, publisher: EventPublisher, logger: Logger) {
+        let instance = UUID().uuidString.prefix(8).lowercased()
+        applicationName = "\(Self.applicationNamePrefix) \(instance)"
         var configuration = configuration
-        configuration.options.additionalStartupParameters.append(("application_name", Self.applicationName))
+        configuration.options.additionalStartupParameters.append(("application_name", applicationName))
         self.configuration = configuration
         self.publisher = publisher
         self.logger = logger
@@ -56,7 +62,8 @@ final class PostgresListener: Service, @unchecked Sendable {
                 } catch  where !Task.isCancelled {
                     if listened.isSet { pause = .milliseconds(100) }
                     self.logger.warning(
-                        "the PostgreSQL listener lost its connection (\(error)); trying again in \(pause)")
+                        "the PostgreSQL listener (\(self.applicationName)) lost its connection (\(error)); trying again in \(pause)"
+                    )
                 }
                 try await Task.sleep(for: pause)
                 pause = min(pause * 2, .seconds(5))
@@ -89,7 +96,9 @@ final class PostgresListener: Service, @unchecked Sendable {
                     if listening == 2 { break }
                 }
                 listened.set()
-                if again { self.logger.notice("the PostgreSQL listener listens again") }
+                if again {
+                    self.logger.notice("the PostgreSQL listener (\(self.applicationName)) listens again")
+                }
                 await self.publisher.resynchronize()
                 self.onListening?()
                 // Stays until the group ends.
