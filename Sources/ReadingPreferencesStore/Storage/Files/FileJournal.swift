@@ -31,7 +31,7 @@ enum FileJournal {
         }
         var descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor < 0, errno == ENOENT {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let folder = PathText.folder(of: path)
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
