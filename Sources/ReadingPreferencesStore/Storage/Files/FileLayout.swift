@@ -74,9 +74,12 @@ struct FileLayout: Sendable {
     /// folder for a file of the root's documents; the file itself for one already in it or
     /// outside the root (a document linked elsewhere keeps them beside its target).
     func companion(of target: String) -> String {
+        // Compared byte for byte, as the file system compares paths.
         let prefix = rootPath == "/" ? "/" : rootPath + "/"
-        guard target.hasPrefix(prefix), !target.hasPrefix(hiddenPath + "/") else { return target }
-        return hiddenPath + "/" + target.dropFirst(prefix.count)
+        guard target.utf8.starts(with: prefix.utf8), !target.utf8.starts(with: (hiddenPath + "/").utf8) else {
+            return target
+        }
+        return hiddenPath + "/" + String(decoding: target.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
     }
 
     /// The lock file of a file.
