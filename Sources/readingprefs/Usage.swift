@@ -75,7 +75,9 @@ enum Usage {
         case .conformance: return ("conformance PATH...", "run conformance vectors (files or folders)")
         case .catalogue: return ("catalogue [FILE]", "check a catalogue document, or print a configurable's")
         case .store:
-            return ("store --root DIR COMMAND", "the preferences store: show, set, remove, move, profile, device")
+            return (
+                "store --root DIR COMMAND", "the preferences store: show, set, remove, move, profile, device"
+            )
         case .sync:
             return (
                 "sync --root DIR --mirror DIR",
