@@ -242,7 +242,7 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
                 try await refreshed(.publication(publication)))
         }
         loaded[location(.overrides)] = .some(try await refreshed(.overrides))
-        // Specs/Store.md §4.4: the class's document (on a device with one) and this device's.
+        // Specs/Store.md §1.4: the class's document (on a device with one) and this device's.
         let deviceClass = Self.deviceClass(in: device?.preferences)
         if let deviceClass {
             loaded[location(.deviceClass(deviceClass))] = .some(

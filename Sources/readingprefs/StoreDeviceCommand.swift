@@ -4,7 +4,7 @@ import ReadingPreferencesStore
 
 /// `store device [--name NAME | --no-name] [--history] [--class ID | --no-class]
 /// [--policy default|formFactor] [--json]`: this device as its store knows it (Specs/Store.md
-/// §15.3): its replica id and display name, its class and its scope policy (§4.4, §3.1). Naming
+/// §15.3): its replica id and display name, its class and its scope policy (§1.4, §3.1). Naming
 /// it, or `--history`, makes it a replica now: its edits are kept as history and take their
 /// stamps when made.
 enum StoreDeviceCommand {

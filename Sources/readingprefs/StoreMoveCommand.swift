@@ -2,7 +2,7 @@ import ReadingPreferences
 import ReadingPreferencesStore
 
 /// `store move KEY --to base|class|device|book [--publication ID] [--json]`: moves a value to
-/// another layer, keeping it (Specs/Store.md §3.5): removed from the other layers this device
+/// another layer, keeping it (Specs/Store.md §3.7): removed from the other layers this device
 /// resolves and set in the target, in one batch; one line per key and layer written.
 enum StoreMoveCommand {
     static let usage = "move KEY --to base|class|device|book [--publication ID] [--json]"

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The device class and this device as layers: resolution, attribution, the save rule and its
-/// scope policy, edits to a named layer and moves (Specs/Store.md §3, §4.4), on files and in
+/// scope policy, edits to a named layer and moves (Specs/Store.md §3, §1.4), on files and in
 /// memory alike.
 @Suite("Device classes, this device, scope policies and moves")
 struct DeviceLayerTests {

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `store device --class/--policy`, `store set --layer`, `store move` and `why` as readers use
-/// them, on devices that sync through a folder (Specs/Store.md §3, §4.4; Specs/Sync.md §1).
+/// them, on devices that sync through a folder (Specs/Store.md §3, §1.4; Specs/Sync.md §1).
 @Suite("readingprefs device classes, layers and moves")
 struct DeviceClassCommandTests {
     let folder: TemporaryFolder

@@ -3,7 +3,7 @@ import ReadingPreferences
 
 extension PreferencesStore.Device {
     /// This device's class (`eink`, `phone`, `tablet`, `desktop`, `web`, or the app's own), or
-    /// `nil` when it has none (Specs/Store.md §4.4). A device of a class resolves the class's
+    /// `nil` when it has none (Specs/Store.md §1.4). A device of a class resolves the class's
     /// document (``StoreLayer/deviceClass(_:)``) between the base and its own.
     ///
     /// - Returns: The class's id, or `nil`.
@@ -55,7 +55,7 @@ extension PreferencesStore.Device {
 }
 
 extension PreferencesStore {
-    /// The layer an edit target names on this device (Specs/Store.md §3.4): shared or the active
+    /// The layer an edit target names on this device (Specs/Store.md §3.6): shared or the active
     /// profile for ``EditTarget/base``, this device's class, this device, or the publication.
     ///
     /// ```swift

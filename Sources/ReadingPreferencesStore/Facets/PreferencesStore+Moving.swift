@@ -1,7 +1,7 @@
 import ReadingPreferences
 
 extension PreferencesStore {
-    /// Moves a value to another layer, keeping it (Specs/Store.md §3.5): "use on all devices"
+    /// Moves a value to another layer, keeping it (Specs/Store.md §3.7): "use on all devices"
     /// (``EditTarget/base``), "only on devices like this" (``EditTarget/deviceClass``), "only on
     /// this device" (``EditTarget/device``), "only this book" (``EditTarget/book``). The key is
     /// removed from every other layer an edit may write that this device resolves, so the

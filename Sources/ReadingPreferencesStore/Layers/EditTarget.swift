@@ -1,4 +1,4 @@
-/// Where an edit goes, named as a reader chooses it (Specs/Store.md §3.4): the layers an edit may
+/// Where an edit goes, named as a reader chooses it (Specs/Store.md §3.6): the layers an edit may
 /// write, lowest first. ``PreferencesStore/layer(for:publication:)`` names the layer it is on this
 /// device.
 ///

@@ -55,7 +55,7 @@ public struct PreferencesFingerprints: Sendable, Hashable {
 
 /// The stored documents a publication's preferences come from, read together: which layer is
 /// the base (shared or the active profile), its document, the device class's and this device's
-/// (Specs/Store.md §4.4), the publication's, and the overrides, with the versions read, so a
+/// (Specs/Store.md §1.4), the publication's, and the overrides, with the versions read, so a
 /// conditional write can check that none changed.
 struct PublicationInputs: Sendable {
     /// Shared or the active profile.
@@ -114,7 +114,7 @@ struct PublicationInputs: Sendable {
             hasher.update([0])
         }
         add(base.description, baseDocument)
-        // The layers of Specs/Store.md §4.4 only when they feed the publication, so fingerprints
+        // The layers of Specs/Store.md §1.4 only when they feed the publication, so fingerprints
         // of a store that has none stay what they were.
         if let deviceClass { add(StoreLayer.deviceClass(deviceClass).description, classDocument) }
         if !deviceDocument.isEmpty { add(StoreLayer.device.description, deviceDocument) }

@@ -12,7 +12,7 @@ public enum SettingSource: Sendable, Hashable, CustomStringConvertible {
     case override
     /// The publication's own preferences set it.
     case publication
-    /// This device's own preferences set it (Specs/Store.md §4.4).
+    /// This device's own preferences set it (Specs/Store.md §1.4).
     case device
     /// The preferences of this device's class set it, named by the class's id.
     case deviceClass(String)

@@ -19,9 +19,9 @@ public enum StoreLayer: Sendable, Hashable, CustomStringConvertible {
     case profile(String)
     /// What the reader wants on every device of a class (`eink`, `phone`), by the class's
     /// replica-style id: synced to every device, resolved only on devices of that class
-    /// (Specs/Store.md §4.4).
+    /// (Specs/Store.md §1.4).
     case deviceClass(String)
-    /// What the reader wants on this device only: never synced (Specs/Store.md §4.4).
+    /// What the reader wants on this device only: never synced (Specs/Store.md §1.4).
     case device
     /// One publication's preferences, by its identifier.
     case publication(String)

@@ -11,7 +11,7 @@ public enum StorageKind: String, Sendable, Hashable, CaseIterable {
     case profileSnapshots
     /// Publications with a sync snapshot, by identifier.
     case publicationSnapshots
-    /// Device classes with a document, by id (Specs/Store.md §4.4).
+    /// Device classes with a document, by id (Specs/Store.md §1.4).
     case classes
     /// Device classes with a sync snapshot, by id.
     case classSnapshots
