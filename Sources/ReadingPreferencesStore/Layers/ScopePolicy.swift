@@ -7,7 +7,7 @@ import ReadingPreferences
 /// The library ships two, chosen per device (``PreferencesStore/Device/setScopePolicy(_:)``):
 /// ``Name/default`` (publication-specific keys to the publication, the rest to the base) and
 /// ``Name/formFactor``, which also sends the keys whose right value depends on the screen
-/// (``SettingCatalogue/screenKeys``) to the device class when the device has one. An app may
+/// (`SettingCatalogue.screenKeys`) to the device class when the device has one. An app may
 /// give its own, per key, in ``PreferencesStore/Options/scopePolicy``:
 ///
 /// ```swift
