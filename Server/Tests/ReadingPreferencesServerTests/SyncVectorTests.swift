@@ -84,6 +84,8 @@ struct SyncVectorTests {
             return "profiles/" + (id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id)
         case .publication(let id):
             return "publications/" + (id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id)
+        case .deviceClass(let id): return "classes/" + id
+        case .device: return "device"
         }
     }
 }

@@ -343,7 +343,8 @@ struct UserWritesTests {
         async let first = setup.holdOpen()
         await setup.started.wait()
         async let edited = PublicationsController(data: setup.data).apply(
-            [.set(key: "fontSize", value: .number(JSONNumber(1.5)))], EPUB.self, of: setup.userID,
+            EditsRequest(edits: [.set(key: "fontSize", value: .number(JSONNumber(1.5)))]), EPUB.self,
+            of: setup.userID,
             publication: "book-1", context: PublicationContext(), ifMatch: nil)
         async let created = ProfilesController(data: setup.data).change(
             .create(name: "Night"), EPUB.self, of: setup.userID)

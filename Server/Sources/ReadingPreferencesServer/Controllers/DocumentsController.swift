@@ -5,7 +5,7 @@ import ReadingPreferences
 import ReadingPreferencesStore
 
 /// `GET`, `PUT` and `PATCH /v1/{configurable}/preferences/{layer}`, where `{layer}` is `shared`,
-/// `overrides`, `profiles/{id}` or `publications/{id}` (percent-encoded): a layer's stored
+/// `overrides`, `profiles/{id}`, `classes/{class}` or `publications/{id}` (percent-encoded): a layer's stored
 /// document, byte for byte as the library writes it, with its version as `ETag`
 /// (Specs/Server.md §5.2).
 struct DocumentsController: Sendable {
@@ -140,19 +140,25 @@ struct DocumentsController: Sendable {
         try layer(segments: context.parameters.getCatchAll().map(String.init))
     }
 
-    /// The layer a path names (`shared`, `overrides`, `profiles/{id}`, `publications/{id}`,
-    /// percent-encoded), from its segments.
+    /// The layer a path names (`shared`, `overrides`, `profiles/{id}`, `classes/{class}`,
+    /// `publications/{id}`, percent-encoded), from its segments; `device` (this device's layer)
+    /// is a 422: the server holds no device documents.
     static func layer(segments: [String]) throws -> StoreLayer {
         switch segments.first {
         case "shared" where segments.count == 1: return .shared
         case "overrides" where segments.count == 1: return .overrides
         case "profiles" where segments.count == 2: return .profile(try Request.decoded(segments[1]))
+        case "classes" where segments.count == 2: return .deviceClass(try Request.decoded(segments[1]))
+        case "device", "this-device":
+            // Specs/Server.md §5.2: a device's own layer never leaves the device.
+            throw DeviceLayerRefusal.problem(member: "layer")
         case "publications" where segments.count >= 2:
             return .publication(try Request.decoded(segments.dropFirst().joined(separator: "/")))
         default:
             throw Problem(
                 .notFound, "unknownLayer",
-                "the layer is shared, overrides, profiles/{id} or publications/{id} (percent-encoded)")
+                "the layer is shared, overrides, profiles/{id}, classes/{class} or publications/{id} "
+                    + "(percent-encoded)")
         }
     }
 }

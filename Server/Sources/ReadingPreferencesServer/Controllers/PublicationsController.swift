@@ -55,7 +55,9 @@ struct PublicationsController: Sendable {
         _ schema: Schema.Type, of user: String, publication: String, dialect: ReadiumDialect?,
         request: Request
     ) async throws -> JSONAnswer {
-        let storage = try await data.prefetch(schema, for: user, reading: publication)
+        let deviceClass = try request.deviceClass()
+        let storage = try await data.prefetch(
+            schema, for: user, reading: publication, deviceClass: deviceClass)
         let store = UserData.store(schema, on: storage)
         let publicationContext = try request.publicationContext()
         let stored = try await store.fingerprints(for: publication, context: publicationContext).stored
@@ -75,7 +77,9 @@ struct PublicationsController: Sendable {
     func form<Schema: ResolvableSchema>(
         _ schema: Schema.Type, of user: String, publication: String, request: Request
     ) async throws -> JSONAnswer {
-        let storage = try await data.prefetch(schema, for: user, reading: publication)
+        let deviceClass = try request.deviceClass()
+        let storage = try await data.prefetch(
+            schema, for: user, reading: publication, deviceClass: deviceClass)
         let store = UserData.store(schema, on: storage)
         let publicationContext = try request.publicationContext()
         if let ifNoneMatch = request.headers[.ifNoneMatch] {
@@ -97,11 +101,12 @@ struct PublicationsController: Sendable {
         }
         // Which of the layers a page edits hold each key: the book's, and all books' (the active
         // profile, or shared), so Reset is offered only where a value is stored.
+        // With a class, its document too (named `deviceClass`).
         let base: StoreLayer = try await store.activeProfile().map { .profile($0.id) } ?? .shared
         var holders: [String: [JSONValue]] = [:]
-        for (layer, name) in [
-            (StoreLayer.publication(publication), "publication"), (base, Self.name(of: base)),
-        ] {
+        var layers = [(StoreLayer.publication(publication), "publication"), (base, Self.name(of: base))]
+        if let deviceClass { layers.append((.deviceClass(deviceClass), "deviceClass")) }
+        for (layer, name) in layers {
             for key in try await store.storedPreferences(in: layer).keys {
                 holders[key, default: []].append(.string(name))
             }
@@ -127,8 +132,9 @@ struct PublicationsController: Sendable {
         }
         let publication = try Self.publication(context)
         let version = try request.readiumCSSVersion()
+        let deviceClass = try request.deviceClass()
         let (user, versions) = try await data.currentVersions(
-            EPUB.self, of: try Self.identity(context), reading: publication)
+            EPUB.self, of: try Self.identity(context), reading: publication, deviceClass: deviceClass)
         let key = AnswerCache.Key(
             kind: .css, user: user, configurable: configurable, publication: publication,
             query: request.uri.query ?? "")
@@ -137,7 +143,8 @@ struct PublicationsController: Sendable {
             if EntityTags.matches(ifNoneMatch, kept.etag) { return .notModified(etag: kept.etag) }
             return JSONAnswer(data: body, etag: kept.etag)
         }
-        let storage = try await data.prefetch(EPUB.self, for: user, reading: publication)
+        let storage = try await data.prefetch(
+            EPUB.self, for: user, reading: publication, deviceClass: deviceClass)
         // Effectiveness follows the Readium CSS the navigator ships (Specs/Resolution.md §5.2).
         let store = PreferencesStore<EPUB>(
             storage: storage, environment: ReadingEnvironment(readiumCSS: version))
@@ -171,38 +178,13 @@ struct PublicationsController: Sendable {
     @Sendable func edits(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
         let user = try await context.user()
         let body = try await request.object(limit: data.bodyLimit)
-        guard let list = body["edits"]?.arrayValue else {
-            throw Problem(
-                .badRequest, "invalidEdits", "the body is {\"edits\": [...], \"publication\"?: {...}}")
-        }
-        let edits = try list.enumerated().map { index, item in try Self.edit(item, at: index) }
-        let expectations = try list.enumerated().compactMap { index, item in
-            try Self.expectation(item, at: index)
-        }
-        let target: EditTarget?
-        switch body["layer"] {
-        case nil, .null?: target = nil
-        case .string("book")?: target = .book
-        case .string("allBooks")?: target = .allBooks
-        default:
-            throw Problem(
-                .badRequest, "invalidEdits",
-                "layer is \"book\" (this book only) or \"allBooks\" (shared, or the active profile)")
-        }
+        let deviceClass = try request.deviceClass()
+        let read = try EditsRequest(body, deviceClass: deviceClass)
         let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
         return try await apply(
-            edits, schema, of: user, publication: try Self.publication(context),
-            context: try request.publicationContext(publication: body["publication"]), target: target,
-            ifMatch: request.headers[.ifMatch], expecting: expectations)
-    }
-
-    /// Where an edit writes, when the client says (the settings page's choice); otherwise every
-    /// changed key goes back to the layer it came from.
-    enum EditTarget: Sendable {
-        /// The book's own document.
-        case book
-        /// All books: the active profile, or shared.
-        case allBooks
+            read, schema, of: user, publication: try Self.publication(context),
+            context: try request.publicationContext(publication: body["publication"]),
+            deviceClass: deviceClass, ifMatch: request.headers[.ifMatch])
     }
 
     /// The settings answer, from the answers kept while their documents are unchanged, or built
@@ -212,8 +194,9 @@ struct PublicationsController: Sendable {
     ) async throws -> JSONAnswer {
         // The token and the versions of the documents first: an answer kept from them needs
         // nothing else. Otherwise the documents are read (one query) and the answer built.
+        let deviceClass = try request.deviceClass()
         let (user, versions) = try await data.currentVersions(
-            schema, of: try Self.identity(context), reading: publication)
+            schema, of: try Self.identity(context), reading: publication, deviceClass: deviceClass)
         let key = AnswerCache.Key(
             kind: .settings, user: user, configurable: Schema.identifier, publication: publication,
             query: request.uri.query ?? "")
@@ -222,7 +205,8 @@ struct PublicationsController: Sendable {
             if EntityTags.matches(ifNoneMatch, kept.etag) { return .notModified(etag: kept.etag) }
             if let body = kept.body { return JSONAnswer(data: body, etag: kept.etag) }
         }
-        let storage = try await data.prefetch(schema, for: user, reading: publication)
+        let storage = try await data.prefetch(
+            schema, for: user, reading: publication, deviceClass: deviceClass)
         let publicationContext = try request.publicationContext()
         let store = UserData.store(Schema.self, on: storage)
         if let ifNoneMatch {
@@ -241,41 +225,29 @@ struct PublicationsController: Sendable {
         return JSONAnswer(data: body, etag: etag)
     }
 
-    /// Applies edits in the user's write path, and answers the settings after them.
+    /// Applies edits, then moves, in the user's write path (one transaction), and answers the
+    /// settings after them.
     func apply<Schema: ResolvableSchema>(
-        _ edits: [PreferenceEdit], _ schema: Schema.Type, of user: String, publication: String,
-        context: PublicationContext, target: EditTarget? = nil, ifMatch: String?,
-        expecting expectations: [ExpectedValue] = []
+        _ read: EditsRequest, _ schema: Schema.Type, of user: String, publication: String,
+        context: PublicationContext, deviceClass: String? = nil, ifMatch: String?
     ) async throws -> JSONAnswer {
         let (body, etag) = try await Problem.rejections(in: Schema.catalogue) {
-            try await applied(
-                edits, schema, of: user, publication: publication, context: context, target: target,
-                ifMatch: ifMatch, expecting: expectations)
+            try await data.writes.run(user) { transaction in
+                let storage = try await PrefetchedStorage.prefetching(
+                    UserData.locations(schema, reading: publication, deviceClass: deviceClass), of: user,
+                    from: transaction.storage, in: transaction.database, deviceClass: deviceClass)
+                let store = UserData.store(schema, on: storage)
+                try await store.apply(
+                    read.edits, publication: publication, context: context,
+                    to: try await read.storeLayer(in: store, publication: publication), ifMatch: ifMatch,
+                    expecting: read.expectations)
+                for move in read.moves {
+                    try await store.move(move.key, to: move.target, publication: publication)
+                }
+                return try await Self.answer(store, publication: publication, context: context)
+            }
         }
         return JSONAnswer(body, etag: etag)
-    }
-
-    private func applied<Schema: ResolvableSchema>(
-        _ edits: [PreferenceEdit], _ schema: Schema.Type, of user: String, publication: String,
-        context: PublicationContext, target: EditTarget?, ifMatch: String?,
-        expecting expectations: [ExpectedValue]
-    ) async throws -> (JSONValue, String) {
-        try await data.writes.run(user) { transaction in
-            let storage = try await PrefetchedStorage.prefetching(
-                UserData.locations(schema, reading: publication), of: user, from: transaction.storage,
-                in: transaction.database)
-            let store = UserData.store(schema, on: storage)
-            let layer: StoreLayer?
-            switch target {
-            case nil: layer = nil
-            case .book?: layer = .publication(publication)
-            case .allBooks?: layer = try await store.activeProfile().map { .profile($0.id) } ?? .shared
-            }
-            try await store.apply(
-                edits, publication: publication, context: context, to: layer, ifMatch: ifMatch,
-                expecting: expectations)
-            return try await Self.answer(store, publication: publication, context: context)
-        }
     }
 
     /// A layer's name in the form answer's `storedIn`.

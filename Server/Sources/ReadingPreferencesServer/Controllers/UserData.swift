@@ -47,13 +47,13 @@ struct UserData: Sendable {
     }
 
     /// A user's storage with the documents a publication's preferences come from read in one
-    /// query.
+    /// query, for a device of `deviceClass` when the request names one.
     func prefetch<Schema: ResolvableSchema>(
-        _ schema: Schema.Type, for userID: String, reading publication: String?
+        _ schema: Schema.Type, for userID: String, reading publication: String?, deviceClass: String? = nil
     ) async throws -> PrefetchedStorage {
         try await PrefetchedStorage.prefetching(
-            Self.locations(schema, reading: publication), of: userID, from: storage(for: userID),
-            in: database)
+            Self.locations(schema, reading: publication, deviceClass: deviceClass), of: userID,
+            from: storage(for: userID), in: database, deviceClass: deviceClass)
     }
 
     /// The user of a request and the versions its documents have now: those a publication's
@@ -61,9 +61,10 @@ struct UserData: Sendable {
     /// as the authenticator, one query looks the token up and reads them (401 without a known
     /// token).
     func currentVersions<Schema: ResolvableSchema>(
-        _ schema: Schema.Type, of identity: RequestIdentity, reading publication: String
+        _ schema: Schema.Type, of identity: RequestIdentity, reading publication: String,
+        deviceClass: String? = nil
     ) async throws -> (userID: String, versions: [StorageLocation: StorageVersion?]) {
-        let locations = Self.locations(schema, reading: publication)
+        let locations = Self.locations(schema, reading: publication, deviceClass: deviceClass)
         let scopes = PrefetchedStorage.scopes(of: locations)
         var (userID, byScope) = try await identity.user(versionsAt: scopes)
         if byScope == nil {
@@ -78,15 +79,18 @@ struct UserData: Sendable {
 
     /// The documents a publication's preferences come from: the device document, shared, the
     /// overrides, this device's layer (which the store reads, and a server never holds:
-    /// Specs/Store.md §1.4), and the book's.
-    static func locations<Schema: ResolvableSchema>(_ schema: Schema.Type, reading publication: String?)
-        -> [StorageLocation]
-    {
+    /// Specs/Store.md §1.4), the class's when the request names one, and the book's.
+    static func locations<Schema: ResolvableSchema>(
+        _ schema: Schema.Type, reading publication: String?, deviceClass: String? = nil
+    ) -> [StorageLocation] {
         var locations: [StorageLocation] = [
             .device, .layer(configurable: Schema.identifier, .shared),
             .layer(configurable: Schema.identifier, .overrides),
             .layer(configurable: Schema.identifier, .device),
         ]
+        if let deviceClass {
+            locations.append(.layer(configurable: Schema.identifier, .deviceClass(deviceClass)))
+        }
         if let publication {
             locations.append(.layer(configurable: Schema.identifier, .publication(publication)))
         }

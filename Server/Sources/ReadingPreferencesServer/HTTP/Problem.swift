@@ -143,6 +143,8 @@ struct Problem: HTTPResponseError {
             return Problem(rejecting: [error])
         case let error as DocumentRejection:
             return Problem(rejecting: error.errors)
+        case let error as EditTargetError:
+            return Problem.unprocessable("noLayer", member: "layer", error.description)
         case let error as ProfileError:
             return Problem(.notFound, "unknownProfile", error.description)
         case let error as SQLSyncLog.PushRefusal:

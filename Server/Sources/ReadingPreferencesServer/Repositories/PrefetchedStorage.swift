@@ -15,6 +15,10 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
     /// Where everything else goes: the user's SQL storage, or a write's storage inside its
     /// transaction.
     let base: any PreferencesStorage
+    /// The class the request names (`deviceClass`), given to the store as its device state's
+    /// class on every load of the device document, so the class document resolves between the
+    /// base and the publication (Specs/Server.md §5.3); `nil` for none.
+    let deviceClass: String?
     /// Each prefetched location's row as read: its text and version, or `nil` when absent.
     private let rows: [StorageLocation: (json: String, version: StorageVersion)?]
     private let lock = NSLock()
@@ -25,18 +29,21 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
     private var loaded: [StorageLocation: StorageVersion?]? = [:]
 
     private init(
-        base: any PreferencesStorage, rows: [StorageLocation: (json: String, version: StorageVersion)?]
+        base: any PreferencesStorage, rows: [StorageLocation: (json: String, version: StorageVersion)?],
+        deviceClass: String?
     ) {
         self.base = base
+        self.deviceClass = deviceClass
         self.rows = rows
         self.unserved = Set(rows.keys)
     }
 
     /// Reads a user's documents at `locations` in one query of `database`, over the storage
-    /// `base` of the same user on the same database (or transaction).
+    /// `base` of the same user on the same database (or transaction), for a device of
+    /// `deviceClass` when one is named.
     static func prefetching(
         _ locations: [StorageLocation], of userID: String, from base: any PreferencesStorage,
-        in database: any SQLDatabase
+        in database: any SQLDatabase, deviceClass: String? = nil
     ) async throws -> PrefetchedStorage {
         let scopes = scopes(of: locations)
         let found = try await database.query(
@@ -50,7 +57,7 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
         }
         var rows: [StorageLocation: (json: String, version: StorageVersion)?] = [:]
         for (location, scope) in zip(locations, scopes) { rows[location] = .some(byScope[scope]) }
-        return PrefetchedStorage(base: base, rows: rows)
+        return PrefetchedStorage(base: base, rows: rows, deviceClass: deviceClass)
     }
 
     /// The versions of a user's rows at `scopes`, by scope (absent rows are left out), in one
@@ -80,6 +87,16 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
     private func spoil() { lock.withLock { loaded = nil } }
 
     func load(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
+        let document = try await loadStored(location)
+        guard location == .device, let deviceClass else { return document }
+        // The request's class, at the stored state's version: nothing more is read.
+        var state = document?.preferences ?? Preferences()
+        state["deviceClass"] = .string(deviceClass)
+        return StoredDocument(preferences: state, version: document?.version ?? StorageVersion(""))
+    }
+
+    /// A document as stored: prefetched the first time, otherwise from the base storage.
+    private func loadStored(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
         try location.checked()
         let first = lock.withLock { unserved.remove(location) != nil }
         if first, let row = rows[location] {
