@@ -1,7 +1,7 @@
 // Edits: one POST of the edits route per change. Each op says the value it replaces (`expect`,
 // Specs/Page.md §3), so a change made elsewhere to another key is no conflict; only "reset all"
 // sends the whole settings ETag.
-import { byId, bookBase, publicationContext, state, say, problemText, api, rowOf } from './page.js';
+import { byId, bookBase, contextSuffix, publicationContext, state, say, problemText, api, rowOf } from './page.js';
 import { loadForm, layerChoice } from './form.js';
 import { showConflict } from './conflicts.js';
 
@@ -23,7 +23,7 @@ export async function edit(ops, what) {
   const started = performance.now();
   try {
     const whole = ops.some((op) => !op.key);
-    const response = await api('POST', `${bookBase}/edits`, {
+    const response = await api('POST', `${bookBase}/edits${contextSuffix}`, {
       body: { edits: ops.map(expecting), publication: publicationContext, layer: layerChoice() },
       headers: whole ? { 'If-Match': state.etag || '*' } : {},
     });

@@ -27,7 +27,7 @@ export async function loadForm(conditional) {
 }
 
 const sourceNames = {
-  publication: 'this book', shared: 'all books', profile: 'the profile', override: 'a temporary override',
+  publication: 'this book', shared: 'all books', profile: 'the profile', deviceClass: 'devices like this', override: 'a temporary override',
   default: "the app's default", publicationMetadata: "the book's own metadata", derived: 'another setting',
   forced: 'the device', fallback: 'the built-in value',
 };
@@ -38,8 +38,8 @@ export function layerChoice() {
 }
 
 function storedInLayer(row) {
-  const holders = row.storedIn || [];
-  return layerChoice() === 'book' ? holders.includes('publication') : holders.includes('shared') || holders.includes('profile');
+  const holders = row.storedIn || [], layer = layerChoice();
+  return layer === 'book' ? holders.includes('publication') : layer === 'class' ? holders.includes('deviceClass') : holders.includes('shared') || holders.includes('profile');
 }
 
 export function titleOf(name) {

@@ -16,9 +16,12 @@ for (const name of ['layout', 'readingProgression']) {
   if (query.get(name)) contextQuery.set(name, publicationContext[name] = query.get(name));
 }
 for (const language of query.getAll('language')) contextQuery.append('language', language);
+// The device's class (`?deviceClass=eink`): its layer resolves, edits may go to it.
+export const deviceClass = query.get('deviceClass');
+if (deviceClass) contextQuery.set('deviceClass', deviceClass);
 if (query.getAll('language').length) publicationContext.languages = query.getAll('language');
 export const contextSuffix = contextQuery.toString() ? '?' + contextQuery.toString() : '';
-// The preview's CSS is written for the Readium CSS the page names (`?readiumCSS=2`; 1 by default).
+// The preview's CSS: for the Readium CSS named (`?readiumCSS=2`; 1 by default).
 const cssQuery = new URLSearchParams(contextQuery);
 if (query.get('readiumCSS')) cssQuery.set('readiumCSS', query.get('readiumCSS'));
 export const cssSuffix = cssQuery.toString() ? '?' + cssQuery.toString() : '';

@@ -1,8 +1,6 @@
-// The settings page of readingprefs-server (Specs/Page.md): drawn from the form route, edited
-// through the edits route, previewed through the CSS route. No framework. The parts, one module
-// each: page.js (context, state, API), form.js (loading and drawing the form), controls.js,
-// edits.js, conflicts.js, preview.js and live.js (changes made elsewhere).
-import { byId, bookGiven, bookTitle, publication, configurable, base, state, element, say, problemText, api, readToken, keepToken } from './page.js';
+// The settings page (Specs/Page.md), no framework; its parts: page.js (context, state, API),
+// form.js, controls.js, edits.js, conflicts.js, preview.js and live.js (changes made elsewhere).
+import { byId, deviceClass, bookGiven, bookTitle, publication, configurable, base, state, element, say, problemText, api, readToken, keepToken } from './page.js';
 import { loadForm, render, titleOf } from './form.js';
 import { edit } from './edits.js';
 import { wireConflicts } from './conflicts.js';
@@ -52,6 +50,7 @@ async function open() {
   byId('token-form').hidden = true;
   byId('app').hidden = false;
   showBook();
+  if (deviceClass) byId('class-choice').hidden = !(byId('class-name').textContent = deviceClass);
   if (!bookGiven) document.querySelector('input[name=layer][value=book]').closest('label').hidden = true;
   try {
     await loadProfiles();
