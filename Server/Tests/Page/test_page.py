@@ -215,6 +215,27 @@ def scenario_per_book_value_and_reset(driver):
     assert not driver.find_elements(By.ID, "reset-fontSize")
 
 
+def scenario_devices_like_this(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    # Without a class, no class choice.
+    open_page(driver, token, publication="book-1")
+    assert not driver.find_element(By.ID, "class-choice").is_displayed(), "a class choice without a class"
+    api("PATCH", "/v1/epub/preferences/shared", token, {"fontSize": 1.2})
+    open_page(driver, token, publication="book-1", deviceClass="eink")
+    choice = driver.find_element(By.ID, "class-choice")
+    assert choice.is_displayed() and "Devices like this (eink)" in choice.text, choice.text
+    driver.find_element(By.CSS_SELECTOR, "input[name=layer][value=class]").click()
+    assert not driver.find_elements(By.ID, "reset-fontSize"), "reset offered where the class stores nothing"
+    after_edit(driver, lambda: driver.find_element(By.ID, "inc-fontSize").click(), "the class's font size")
+    eink = stored(token, "classes/eink")
+    assert eink.get("fontSize", 1.2) > 1.2, eink
+    assert stored(token, "shared").get("fontSize") == 1.2
+    assert "devices like this" in row_text(driver, "fontSize")
+    after_edit(driver, lambda: driver.find_element(By.ID, "reset-fontSize").click(), "the class's reset")
+    assert "fontSize" not in stored(token, "classes/eink")
+
+
 def scenario_profile_switch_and_hostile_name(driver):
     token = TOKENS[0]
     clear_user(token)

@@ -114,6 +114,8 @@ struct DeviceClassRouteTests {
             #expect(form.status == .ok && form.body.contains(#""deviceClass""#))
             let bad = try await client.send(.get, Self.settings + "?deviceClass=E%20Ink", token: alice)
             #expect(bad.status == .badRequest && bad.code == "invalidIdentifier")
+            let empty = try await client.send(.get, Self.settings + "?deviceClass=", token: alice)
+            #expect(empty.status == .badRequest && empty.code == "invalidIdentifier")
         }
     }
 
@@ -143,6 +145,13 @@ struct DeviceClassRouteTests {
                 #expect(answer.status == .ok)
                 #expect(try await stored("shared")?["fontSize"] == .number(JSONNumber(value)))
             }
+            // An edit of the class that says the value it replaces (as the settings page sends it).
+            let expected = try await client.send(
+                .post, Self.edits + "?deviceClass=eink", token: alice,
+                body: #"{"edits":[{"key":"lineHeight","op":"set","value":1.4,"expect":null}],"#
+                    + #""layer":"class"}"#)
+            #expect(expected.status == .ok)
+            #expect(try await stored("classes/eink")?["lineHeight"] == .number(JSONNumber(1.4)))
             // The save rule writes a key back to the class that holds it.
             let ruled = try await client.send(
                 .post, Self.edits + "?deviceClass=eink", token: alice,

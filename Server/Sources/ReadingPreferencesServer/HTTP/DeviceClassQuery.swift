@@ -6,15 +6,13 @@ import ReadingPreferencesStore
 /// a replica-style id (`eink`, `phone`), whose class document resolves between the base and the
 /// publication. The server keeps no device's state: the client names its class on each request.
 extension Request {
-    /// The `deviceClass` query member, or `nil` when absent or empty.
+    /// The `deviceClass` query member, or `nil` when absent (an empty one names no class: 400).
     ///
     /// - Returns: The class's id.
     /// - Throws: A 400 `invalidIdentifier` problem for an id that is not replica-style, as a
     ///   class in a document route is.
     func deviceClass() throws -> String? {
-        guard let id = uri.queryParameters.get("deviceClass").map({ String($0) }), !id.isEmpty else {
-            return nil
-        }
+        guard let id = uri.queryParameters.get("deviceClass").map({ String($0) }) else { return nil }
         guard ReplicaID.isValid(id) else {
             throw Problem(
                 .badRequest, "invalidIdentifier",

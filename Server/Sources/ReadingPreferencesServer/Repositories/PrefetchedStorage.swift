@@ -92,8 +92,12 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
         // The request's class, at the stored state's version: nothing more is read.
         var state = document?.preferences ?? Preferences()
         state["deviceClass"] = .string(deviceClass)
-        return StoredDocument(preferences: state, version: document?.version ?? StorageVersion(""))
+        return StoredDocument(preferences: state, version: document?.version ?? Self.noDeviceState)
     }
+
+    /// The version of the device state made for a request's class when the user has none stored:
+    /// a write that verifies the state expects it absent.
+    static let noDeviceState = StorageVersion("")
 
     /// A document as stored: prefetched the first time, otherwise from the base storage.
     private func loadStored(_ location: StorageLocation) async throws(StorageError) -> StoredDocument? {
@@ -117,7 +121,15 @@ final class PrefetchedStorage: PreferencesStorage, @unchecked Sendable {
     func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
         spoil()
         lock.withLock { for change in changes { unserved.remove(change.location) } }
-        return try await base.commit(changes)
+        guard deviceClass != nil else { return try await base.commit(changes) }
+        // A check of the state served with the request's class is a check of what is stored.
+        let stored = changes.map { change -> DocumentChange in
+            guard change.location == .device, change.expected == Self.noDeviceState else { return change }
+            var change = change
+            change.expected = nil
+            return change
+        }
+        return try await base.commit(stored)
     }
 
     func quarantine(_ location: StorageLocation, expecting version: StorageVersion, replacement: Preferences?)
