@@ -13,7 +13,11 @@ import ReadingPreferencesStore
 ///   fingerprint (resolved settings and the stored preferences they came from).
 /// - `GET /v1/{c}/publications/{id}/css` (EPUB): the inline style and its properties, with the
 ///   CSS's own fingerprint; `?readiumCSS=2` writes them for Readium CSS 2.
-/// - `POST /v1/{c}/publications/{id}/edits`: the edits, all or none, conditional on `If-Match`.
+/// - `POST /v1/{c}/publications/{id}/edits`: the edits, all or none, conditional on `If-Match`,
+///   and moves of values between layers (``EditsRequest``).
+///
+/// Each takes the device's class as the query member `deviceClass` (Specs/Server.md §4.9): its
+/// class document then resolves between the base and the book's.
 ///
 /// Settings and CSS, the routes read most, look the token up in the query that reads the
 /// versions of their documents: an answer kept from those versions (``AnswerCache``) is served
