@@ -20,7 +20,7 @@ enum StoreCommand {
         if arguments.wantsHelp || arguments.positionals.isEmpty {
             Console.out(Usage.text(for: .store))
             if !arguments.wantsHelp {
-                throw .usage("store needs a COMMAND: show, set, remove, profile or device")
+                throw .usage("store needs a COMMAND: show, set, remove, profile, device or restore")
             }
             return 0
         }
@@ -45,11 +45,12 @@ enum StoreCommand {
             case "set", "remove": status = try await StoreEditCommand.run(words, invocation)
             case "profile": status = try await StoreProfileCommand.run(Array(words.dropFirst()), invocation)
             case "device": status = try await StoreDeviceCommand.run(words, invocation)
+            case "restore": status = try await StoreRestoreCommand.run(words, invocation)
             default:
                 let close = Suggestion.closest(
-                    to: words[0], among: ["show", "set", "remove", "profile", "device"])
+                    to: words[0], among: ["show", "set", "remove", "profile", "device", "restore"])
                 throw ToolError.usage(
-                    "unknown store command '\(words[0])' (expected show, set, remove, profile or device"
+                    "unknown store command '\(words[0])' (expected show, set, remove, profile, device or restore"
                         + (close.map { "; did you mean \($0)?" } ?? "") + ")")
             }
         } catch let error as ToolError {

@@ -232,6 +232,9 @@ enum Usage {
                       this device's replica id and display name ("Kobo Clara"), carried in its
                       replica file and pushes; naming it (or --history) makes it keep history and
                       stamp its edits when made, before its first sync
+                  restore FILE
+                      puts back the documents of an export (the file a first sync with
+                      --first take-theirs set aside), as this device's edits
 
                 Where set and remove write: each key goes back to the layer it came from; a key no
                 layer holds goes to the publication when it is publication-specific (readingProgression,
@@ -260,8 +263,10 @@ enum Usage {
                 """
         case .sync:
             return """
-                Usage: readingprefs sync --root DIR --mirror DIR [--replica ID [--new-replica]] [--json]
+                Usage: readingprefs sync --root DIR --mirror DIR [--replica ID [--new-replica]]
+                                         [--first keep-mine|take-theirs|merge] [--json]
                        readingprefs sync --root DIR --server URL --token TOKEN [--replica ID [--new-replica]]
+                                         [--first keep-mine|take-theirs|merge]
                                          [--register NAME [--class CLASS]] [--watch] [--json]
 
                 Runs one sync of the store in DIR with a mirror folder that several devices share
@@ -294,6 +299,13 @@ enum Usage {
                 token is shown once: use it as --token from now on; the reader can revoke this device
                 alone), then syncs with that token. With --json the device is in the JSON object.
 
+                The first sync of DIR, when the mirror or server already holds documents that differ
+                from DIR's own, writes nothing: it names the keys that differ in each document and
+                exits with status 1, until --first says what to do: keep-mine (DIR's documents win
+                on every device), take-theirs (the synced documents replace DIR's, which are set
+                aside first in DIR/first-join-ID-TIME.json, an export that `store restore` puts back)
+                or merge (key by key, the later change wins). Later syncs never ask.
+
                 --replica ID names this device the first time DIR syncs (1 to 64 lower-case letters,
                 digits and hyphens; a random id otherwise); later it is reported and not used if it
                 differs, unless --new-replica is given: then DIR takes that id (or a random one) and
@@ -303,7 +315,8 @@ enum Usage {
 
                 Exit status: 0 success (--watch: stopped by Ctrl-C), 1 failure (the mirror cannot be
                 written, the server cannot be reached or refuses the token, a watched device was
-                revoked, another sync of DIR holds its lock), 2 usage error.
+                revoked, another sync of DIR holds its lock, a first sync that needs --first), 2 usage
+                error.
 
                 Example: two devices sharing the folder mirror/
                   readingprefs store --root phone set fontSize 1.4
