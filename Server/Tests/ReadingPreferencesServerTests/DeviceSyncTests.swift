@@ -42,9 +42,11 @@ struct Device: Sendable {
         self.replica = replica
     }
 
+    /// Syncs; `firstJoin` is what its first sync does when the server holds other documents
+    /// (Specs/Sync.md §5.9).
     @discardableResult
-    func sync(newReplica: Bool = false) async throws -> SyncReport {
-        var options = SyncOptions(replica: replica, newReplica: newReplica)
+    func sync(newReplica: Bool = false, firstJoin: FirstJoinChoice? = nil) async throws -> SyncReport {
+        var options = SyncOptions(replica: replica, newReplica: newReplica, firstJoin: firstJoin)
         let skew = skew
         options.now = { Date().addingTimeInterval(skew) }
         return try await store.sync(with: transport, options: options)
