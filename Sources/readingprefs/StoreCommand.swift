@@ -8,12 +8,13 @@ import ReadingPreferencesStore
 enum StoreCommand {
     static let spec = OptionSpec(
         valued: ["root", "publication", "metadata", "defaults", "layer", "name"],
-        flags: ["json", "override", "unknown", "no-name", "history"],
+        flags: ["json", "override", "unknown", "no-name", "history", "auto"],
         placeholders: [
             "root": "DIR", "publication": "ID: the publication's identifier", "metadata": "FILE",
             "defaults": "FILE", "layer": "one of \(StoreLayerName.all)",
             "name": "NAME: the device's display name",
-        ])
+        ]
+    ).adding(RuleContextOptions.spec)
 
     static func run(_ tokens: [String]) async throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(tokens, command: "store", spec: spec)
@@ -37,6 +38,7 @@ enum StoreCommand {
         async throws(ToolError) -> Int32
     {
         let invocation = try StoreInvocation<Schema>(root: root, arguments: arguments)
+        await invocation.applyRuleContext()
         let words = arguments.positionals
         let status: Int32
         do {
@@ -89,7 +91,14 @@ struct StoreInvocation<Schema: ResolvableSchema> {
     let root: String
     let arguments: Arguments
     let context: PublicationContext
+    /// The rule context the options give (Specs/Store.md §4.5).
+    let rules: RuleContextOptions
     var publication: String? { arguments.values["publication"] }
+
+    /// Gives the store the device's part of the rule context from the options.
+    func applyRuleContext() async {
+        await store.setRuleContext(rules.ruleContext)
+    }
 
     init(root: String, arguments: Arguments) throws(ToolError) {
         var defaults = SettingValueTable<Schema>()
@@ -103,11 +112,14 @@ struct StoreInvocation<Schema: ResolvableSchema> {
                 try PublicationContext(json: json)
             }
         }
+        let rules = try RuleContextOptions(arguments)
         self.root = root
         self.arguments = arguments
-        self.context = context
+        self.context = rules.applied(to: context)
+        self.rules = rules
         storage = FileStorage(root: URL(fileURLWithPath: root))
-        store = PreferencesStore<Schema>(storage: storage, defaults: defaults)
+        store = PreferencesStore<Schema>(
+            storage: storage, defaults: defaults, environment: rules.applied(to: ReadingEnvironment()))
     }
 
     /// The layer `--layer` (or `--override`) names, or `nil` for the save rule.
@@ -117,7 +129,9 @@ struct StoreInvocation<Schema: ResolvableSchema> {
         case nil: return nil
         case "shared": return .shared
         case "overrides": return .overrides
-        case "base": return try await store.activeProfile().map { .profile($0.id) } ?? .shared
+        case "base":
+            return try await store.profileSelection(context: context).profile.map { .profile($0.id) }
+                ?? .shared
         case "publication", "book":
             guard let publication else {
                 throw ToolError.usage(
@@ -145,6 +159,7 @@ struct StoreInvocation<Schema: ResolvableSchema> {
         switch layer {
         case .shared: return "shared (\(relative))"
         case .overrides: return "overrides (\(relative))"
+        case .rules: return "rules (\(relative))"
         case .publication: return "publication (\(relative))"
         case .profile(let id):
             let name = (try? await store.profiles().first { $0.id == id }?.name) ?? id

@@ -13,6 +13,10 @@ public struct PreferenceChange: Sendable, Hashable, CustomStringConvertible {
     public var newValue: JSONValue?
     /// What caused the change.
     public var cause: ChangeCause
+    /// For a ``ChangeCause/profileSwitch``, who chose the profile that applies now: the rule
+    /// (its position and conditions) or the reader by hand; `nil` when shared applies, or for
+    /// another cause (Specs/Store.md §9.2).
+    public var profileChoice: ProfileChoice?
 
     /// Creates a change.
     ///
@@ -38,7 +42,8 @@ public struct PreferenceChange: Sendable, Hashable, CustomStringConvertible {
 public enum ChangeCause: String, Sendable, Hashable, Codable, CaseIterable {
     /// An edit through this store.
     case edit
-    /// Another profile became active.
+    /// Another profile became active: chosen by hand, deleted, or chosen by another rule as the
+    /// rule context or the rules changed.
     case profileSwitch
     /// The app changed its defaults.
     case defaultsChange

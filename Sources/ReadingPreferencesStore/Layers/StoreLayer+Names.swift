@@ -14,6 +14,8 @@ extension StoreLayer {
         case publication
         /// The temporary overrides.
         case overrides
+        /// The profile rules (Specs/Store.md §4.5).
+        case rules
 
         /// The code.
         public var description: String { rawValue }
@@ -29,6 +31,7 @@ extension StoreLayer {
         case .profile: return .profile
         case .publication: return .publication
         case .overrides: return .overrides
+        case .rules: return .rules
         }
     }
 
@@ -36,11 +39,11 @@ extension StoreLayer {
     public var identifier: String? {
         switch self {
         case .profile(let id), .publication(let id): return id
-        case .shared, .overrides: return nil
+        case .shared, .overrides, .rules: return nil
         }
     }
 
-    /// The kind's code: `shared`, `profile`, `publication` or `overrides`.
+    /// The kind's code: `shared`, `profile`, `publication`, `overrides` or `rules`.
     public var code: String { kind.rawValue }
 
     /// A layer from its kind and, for a profile or a publication, its identifier.
@@ -52,14 +55,15 @@ extension StoreLayer {
         switch (kind, identifier) {
         case (.shared, nil): self = .shared
         case (.overrides, nil): self = .overrides
+        case (.rules, nil): self = .rules
         case (.profile, let id?): self = .profile(id)
         case (.publication, let id?): self = .publication(id)
         default: return nil
         }
     }
 
-    /// The layer in a scope's text (Specs/Sync.md §1): `shared`, `overrides`, `profile/<id>`,
-    /// `publication/<identifier>`.
+    /// The layer in a scope's text (Specs/Sync.md §1): `shared`, `overrides`, `rules`,
+    /// `profile/<id>`, `publication/<identifier>`.
     public var scopePath: String {
         identifier.map { code + "/" + $0 } ?? code
     }

@@ -20,6 +20,9 @@ public enum StoreLayer: Sendable, Hashable, CustomStringConvertible {
     case publication(String)
     /// Temporary overrides: a debug layer that wins over everything.
     case overrides
+    /// The rules that choose a profile on each device (Specs/Store.md §4.5): a synced document
+    /// of the configurable that never resolves as preferences.
+    case rules
 
     /// `shared`, `profile(id)`, `publication(id)` or `overrides`.
     public var description: String {
@@ -28,13 +31,14 @@ public enum StoreLayer: Sendable, Hashable, CustomStringConvertible {
         case .profile(let id): return "profile(\(id))"
         case .publication(let id): return "publication(\(id))"
         case .overrides: return "overrides"
+        case .rules: return "rules"
         }
     }
 
     /// Equal layers: the same kind and the same identifier, scalar for scalar.
     public static func == (lhs: StoreLayer, rhs: StoreLayer) -> Bool {
         switch (lhs, rhs) {
-        case (.shared, .shared), (.overrides, .overrides): return true
+        case (.shared, .shared), (.overrides, .overrides), (.rules, .rules): return true
         case (.profile(let a), .profile(let b)), (.publication(let a), .publication(let b)):
             return a.isScalarEqual(to: b)
         default: return false
@@ -52,6 +56,7 @@ public enum StoreLayer: Sendable, Hashable, CustomStringConvertible {
             hasher.combine(2 as UInt8)
             id.hashScalars(into: &hasher)
         case .overrides: hasher.combine(3 as UInt8)
+        case .rules: hasher.combine(4 as UInt8)
         }
     }
 

@@ -303,10 +303,11 @@ extension PreferencesStorage {
             .conflict, location: nil, message: "documents kept changing while they were removed")
     }
 
-    /// The shared, overrides, profile and publication locations of a configurable.
+    /// The shared, overrides, rules, profile and publication locations of a configurable.
     private func layerLocations(of configurable: String) async throws(StorageError) -> [StorageLocation] {
         var result: [StorageLocation] = [
             .layer(configurable: configurable, .shared), .layer(configurable: configurable, .overrides),
+            .layer(configurable: configurable, .rules),
         ]
         for id in try await names(of: .profiles, configurable: configurable) {
             result.append(.layer(configurable: configurable, .profile(id)))

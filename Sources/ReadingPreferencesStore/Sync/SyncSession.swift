@@ -186,6 +186,8 @@ struct SyncSession {
                 continue
             }
             scopes.insert(shared)
+            // Specs/Sync.md §1: the rules document syncs like shared.
+            if let rules = SyncScope(configurable: configurable, layer: .rules) { scopes.insert(rules) }
             for kind in [StorageKind.profiles, .profileSnapshots] {
                 for id in try await storage.names(of: kind, configurable: configurable) {
                     if let scope = SyncScope(configurable: configurable, layer: .profile(id)) {

@@ -98,6 +98,7 @@ struct FileLayout: Sendable {
         switch layer {
         case .shared: return file(folder, "shared.json")
         case .overrides: return file(folder, "overrides.json")
+        case .rules: return file(folder, "rules.json")
         case .profile(let id): return file(folder, "profiles", Self.profileFileName(id))
         case .publication(let id): return file(folder, "publications", SafeName.fileName(for: id))
         }
