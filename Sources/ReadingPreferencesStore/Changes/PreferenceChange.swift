@@ -25,16 +25,22 @@ public struct PreferenceChange: Sendable, Hashable, CustomStringConvertible {
     ///   - oldValue: The value before.
     ///   - newValue: The value after.
     ///   - cause: What caused it.
-    public init(key: String, oldValue: JSONValue?, newValue: JSONValue?, cause: ChangeCause) {
+    ///   - profileChoice: For a profile switch, who chose the profile that applies now.
+    public init(
+        key: String, oldValue: JSONValue?, newValue: JSONValue?, cause: ChangeCause,
+        profileChoice: ProfileChoice? = nil
+    ) {
         self.key = key
         self.oldValue = oldValue
         self.newValue = newValue
         self.cause = cause
+        self.profileChoice = profileChoice
     }
 
-    /// `key: old → new (cause)`.
+    /// `key: old → new (cause)`, or `(profileSwitch, rule 1 (appearance dark))`.
     public var description: String {
-        "\(key): \(oldValue?.jsonString() ?? "none") → \(newValue?.jsonString() ?? "none") (\(cause.rawValue))"
+        "\(key): \(oldValue?.jsonString() ?? "none") → \(newValue?.jsonString() ?? "none") (\(cause.rawValue)"
+            + (profileChoice.map { ", \($0))" } ?? ")")
     }
 }
 
