@@ -44,7 +44,8 @@ struct StoreObservationTests {
         #expect(
             await iterator.next()
                 == PreferenceChange(
-                    key: "lineHeight", oldValue: 1.2, newValue: 1.8, cause: .profileSwitch, profileChoice: .byHand))
+                    key: "lineHeight", oldValue: 1.2, newValue: 1.8, cause: .profileSwitch,
+                    profileChoice: .byHand))
 
         // Another process writes the file: reported after reload().
         let other = PreferencesStore<EPUB>(storage: storage)
