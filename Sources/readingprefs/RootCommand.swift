@@ -78,7 +78,11 @@ enum RootCommand {
             {
                 target = .publication(publication)
             } else {
-                target = try await store.activeProfile().map { .profile($0.id) } ?? .shared
+                target =
+                    try await store.profileSelection(context: invocation.context).profile.map {
+                        .profile($0.id)
+                    }
+                    ?? .shared
             }
             return try await store.history.revert(key, in: target, to: point)
         }

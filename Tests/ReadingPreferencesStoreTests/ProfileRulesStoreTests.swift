@@ -187,4 +187,32 @@ struct ProfileRulesStoreTests {
         await store.setRuleContext(ProfileRuleContext(appearance: .dark))
         #expect(try await store.profileSelection().profile == nil)
     }
+
+    @Test(
+        "the rules document syncs to another device, which evaluates it in its own context; a hand choice does not sync"
+    )
+    func rulesSync() async throws {
+        let folder = try TemporaryFolder()
+        let mirror = folder.url.appendingPathComponent("mirror")
+        let phone = PreferencesStore<EPUB>(
+            storage: FileStorage(root: folder.url.appendingPathComponent("phone")))
+        let night = try await phone.createProfile(named: "Night")
+        try await phone.write(["theme": "dark"], to: .profile(night.id))
+        let rules = ProfileRules([
+            ProfileRule(profile: night.id, when: ProfileRuleConditions(appearance: .dark))
+        ])
+        try await phone.setProfileRules(rules)
+        try await phone.activateProfile(nil)
+        _ = try await phone.sync(with: mirror, options: .init(replica: ReplicaID("phone")))
+        let tabletRoot = folder.url.appendingPathComponent("tablet")
+        _ = try await PreferencesStore<EPUB>(storage: FileStorage(root: tabletRoot))
+            .sync(with: mirror, options: .init(replica: ReplicaID("tablet")))
+        let tablet = PreferencesStore<EPUB>(
+            storage: FileStorage(root: tabletRoot), environment: ReadingEnvironment(appearance: .dark))
+        #expect(try await tablet.profileRules() == rules)
+        let selection = try await tablet.profileSelection()
+        #expect(selection.profile?.id == night.id)
+        #expect(selection.isAutomatic)
+        #expect(try await tablet.attributedSettings()["theme"]?.value == "dark")
+    }
 }

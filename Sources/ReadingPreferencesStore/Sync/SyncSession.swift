@@ -177,6 +177,19 @@ struct SyncSession {
         return (SyncState(replica: options.replica ?? ReplicaID.random()), nil, true)
     }
 
+    /// Whether a scope has a document or a sync snapshot; a damaged one counts (the sync
+    /// reports it).
+    private func isPresent(_ scope: SyncScope) async -> Bool {
+        for location in [scope.location, scope.snapshotLocation] {
+            do {
+                if try await storage.load(location) != nil { return true }
+            } catch {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Every synced document the storage holds, or held at the last sync.
     private func localScopes(reconciliation: inout Reconciliation) async throws -> Set<SyncScope> {
         var scopes = Set<SyncScope>()
@@ -186,8 +199,13 @@ struct SyncSession {
                 continue
             }
             scopes.insert(shared)
-            // Specs/Sync.md §1: the rules document syncs like shared.
-            if let rules = SyncScope(configurable: configurable, layer: .rules) { scopes.insert(rules) }
+            // Specs/Sync.md §1: the rules document syncs, when there is one or was one at the last
+            // sync (its removal to send).
+            if let rules = SyncScope(configurable: configurable, layer: .rules),
+                await isPresent(rules)
+            {
+                scopes.insert(rules)
+            }
             for kind in [StorageKind.profiles, .profileSnapshots] {
                 for id in try await storage.names(of: kind, configurable: configurable) {
                     if let scope = SyncScope(configurable: configurable, layer: .profile(id)) {
