@@ -56,10 +56,10 @@ enum ReadingPrefsTool {
         let rest = Array(arguments.dropFirst())
         switch command {
         case .help: return try help(rest)
-        case .inspect: return try InspectCommand.run(rest)
-        case .resolve: return try ResolveCommand.run(rest)
+        case .inspect: return try await InspectCommand.run(rest)
+        case .resolve: return try await ResolveCommand.run(rest)
         case .edit: return try EditCommand.run(rest)
-        case .css: return try CSSCommand.run(rest)
+        case .css: return try await CSSCommand.run(rest)
         case .convert: return try ConvertCommand.run(rest)
         case .validate: return try ValidateCommand.run(rest)
         case .migrateLegacy: return try MigrateLegacyCommand.run(rest)

@@ -97,7 +97,9 @@ enum Usage {
     }
 
     static func text(for command: ReadingPrefsTool.Command) -> String {
-        let inputs = "[--preferences FILE] [--defaults FILE] [--publication FILE] [--environment FILE]"
+        let inputs =
+            "[--preferences FILE | --root DIR] [--defaults FILE] [--publication FILE] [--environment FILE]"
+            + " [--appearance light|dark] [--time HH:MM] [--device-class CLASS] [--collection NAME[,NAME...]]"
         switch command {
         case .inspect:
             return """
@@ -115,6 +117,12 @@ enum Usage {
                 translated is said on standard error.
                 With no arguments at all, readingprefs inspects a built-in sample publication
                 (readingprefs --configurable pdf shows the PDF sample).
+                With --root DIR (here and on resolve and css), the preferences are the store's in
+                DIR: shared, or the profile chosen by hand or by the rules (readingprefs help
+                rules), with the overrides. --appearance, --time, --device-class and --collection
+                give the context the rules are evaluated in (the book's languages come from
+                --publication FILE); --appearance is also the environment's, --collection the
+                publication context's collections.
                 """
         case .resolve:
             return """
