@@ -15,11 +15,11 @@ enum StoreInputs {
     static func load(
         _ arguments: Arguments, kind: ConfigurableKind, dialect: (ReadiumDialect, ConfigurableKind)? = nil
     ) async throws(ToolError) -> InputFiles {
-        var files = try InputFiles.load(arguments, catalogue: kind.catalogue, dialect: dialect)
-        guard let root = arguments.values["root"] else { return files }
-        guard arguments.values["preferences"] == nil else {
+        if arguments.values["root"] != nil, arguments.values["preferences"] != nil {
             throw .usage("--root and --preferences both give the preferences; give one of them")
         }
+        var files = try InputFiles.load(arguments, catalogue: kind.catalogue, dialect: dialect)
+        guard let root = arguments.values["root"] else { return files }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
             throw .failure("--root \(root): no such folder")

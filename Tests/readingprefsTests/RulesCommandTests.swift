@@ -102,6 +102,28 @@ struct RulesCommandTests {
         #expect(badTime.error.contains("--time takes a local time HH:MM"))
     }
 
+    @Test("resolve, css and inspect with --root resolve the profile the rules choose in the context given")
+    func storeInputs() throws {
+        let root = try Root()
+        _ = try root.profile("Night", "theme", "dark")
+        _ = try root.profile("Manga", "fontSize", "1.8")
+        try root.run("rules", "add", "Night", "--when", #"{"appearance": "dark"}"#)
+        try root.run("rules", "add", "Manga", "--when", #"{"collection": ["manga"]}"#)
+        func resolved(_ arguments: String...) throws -> JSONObject? {
+            let outcome = try CommandLineTool.run(["resolve", "--root", root.path] + arguments)
+            #expect(outcome.status == 0, "\(outcome.error)")
+            return try JSONValue(json: outcome.output).objectValue
+        }
+        #expect(try resolved()?["theme"] == "light")
+        #expect(try resolved("--appearance", "dark")?["theme"] == "dark")
+        #expect(try resolved("--collection", "manga")?["fontSize"] == 1.8)
+        #expect(try resolved("--collection", "novels")?["fontSize"] == 1)
+        let css = try CommandLineTool.run(["css", "--root", root.path, "--appearance", "dark"])
+        #expect(css.output.contains("readium-night-on"))
+        let both = try CommandLineTool.run(["resolve", "--root", root.path, "--preferences", "/dev/null"])
+        #expect(both.status == 2)
+    }
+
     @Test("inspect, resolve and css take the appearance and the collections")
     func fileCommands() throws {
         let resolved = try CommandLineTool.run([
