@@ -8,6 +8,41 @@ import ReadingPreferencesStore
 enum RulesCommand {
     static let usage = "list [--json] | add PROFILE --when JSON [--at N] | remove N | move FROM TO"
 
+    /// `readingprefs help rules`.
+    static let help = """
+        Usage: readingprefs rules --root DIR [--configurable NAME] COMMAND [OPTIONS]
+
+        The rules that choose a profile on each device, in DIR/<configurable>/rules.json
+        (synced, like the profiles): the first rule whose conditions all hold chooses its
+        profile; when none holds, shared applies. A rule naming a missing profile is skipped.
+        A profile chosen by hand ('store profile activate') beats the rules on that device
+        until 'store profile activate --auto'.
+
+        Commands (positions count from 1):
+          list [--json]                      the rules, the one that applies marked
+          add PROFILE --when JSON [--at N]   a rule at the end (or at N)
+          remove N                           removes rule N
+          move FROM TO                       moves rule FROM to position TO
+
+        Conditions (--when), all of which must hold; {} holds always:
+          "appearance": "light" | "dark"
+          "deviceClass": "eink"              the device's class
+          "language": ["ja", "zh"]           a primary subtag of one of the book's languages
+          "collection": ["manga"]            one of the book's collections (series, shelves)
+          "time": {"from": "20:30", "to": "06:45"}   local time; wraps past midnight
+
+        The context the rules are evaluated in: --appearance light|dark, --time HH:MM,
+        --device-class CLASS, --collection NAME[,NAME...], the book's languages from
+        --metadata FILE; the same options work on why, store, inspect, resolve and css.
+
+        Example:
+          readingprefs store --root phone profile create Night
+          readingprefs rules --root phone add Night --when '{"appearance": "dark"}'
+          readingprefs rules --root phone list --appearance dark
+              1. Night (3f9c2a7e51d0) when appearance dark  [applies]
+          readingprefs why theme --root phone --appearance dark
+        """
+
     static let spec = OptionSpec(
         valued: ["root", "when", "at", "metadata", "publication"],
         flags: ["json"],

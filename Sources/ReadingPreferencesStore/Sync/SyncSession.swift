@@ -177,19 +177,6 @@ struct SyncSession {
         return (SyncState(replica: options.replica ?? ReplicaID.random()), nil, true)
     }
 
-    /// Whether a scope has a document or a sync snapshot; a damaged one counts (the sync
-    /// reports it).
-    private func isPresent(_ scope: SyncScope) async -> Bool {
-        for location in [scope.location, scope.snapshotLocation] {
-            do {
-                if try await storage.load(location) != nil { return true }
-            } catch {
-                return true
-            }
-        }
-        return false
-    }
-
     /// Every synced document the storage holds, or held at the last sync.
     private func localScopes(reconciliation: inout Reconciliation) async throws -> Set<SyncScope> {
         var scopes = Set<SyncScope>()
