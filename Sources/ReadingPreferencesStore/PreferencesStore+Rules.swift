@@ -106,6 +106,10 @@ extension PreferencesStore {
 
     // MARK: - Internals
 
+    /// The device's part of the rule context: a task's (``ProfileRuleContext/evaluating(_:)``),
+    /// else the store's.
+    var deviceRuleContext: ProfileRuleContext { ProfileRuleContext.scoped ?? ruleState.context }
+
     /// Who chose the profile a subscriber's values come from now.
     func profileChoice(for scope: ChangeSubscriber.Scope) async throws -> ProfileChoice? {
         switch scope {
@@ -123,7 +127,7 @@ extension PreferencesStore {
         let rules = (try? await decodedRules().get()) ?? ProfileRules()
         return try await chooseBase(
             device: deviceDocument?.preferences, of: configurable, rules: rules,
-            context: ruleState.context.with(publication: context)
+            context: deviceRuleContext.with(publication: context)
         ) { id in try await document(.profile(id)) != nil }
     }
 

@@ -235,7 +235,7 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         var asked: [StorageLocation: StoredDocument?] = [:]
         let choice = try await chooseBase(
             device: device?.preferences, of: configurable, rules: rules,
-            context: ruleState.context.with(publication: context)
+            context: deviceRuleContext.with(publication: context)
         ) { id in
             let profile = try await refreshed(.profile(id))
             asked[location(.profile(id))] = .some(profile)

@@ -215,4 +215,20 @@ struct ProfileRulesStoreTests {
         #expect(selection.isAutomatic)
         #expect(try await tablet.attributedSettings()["theme"]?.value == "dark")
     }
+
+    @Test("a task's rule context replaces the store's for the calls it makes, as one request's on a server")
+    func scopedContext() async throws {
+        let fixture = try await Fixture(.memory)
+        let store = fixture.store
+        let dark = ProfileRuleContext(appearance: .dark)
+        let theme = try await dark.evaluating { try await store.attributedSettings()["theme"]?.value }
+        #expect(theme == "dark")
+        #expect(try await store.attributedSettings()["theme"]?.value == "light")
+        async let inDark = dark.evaluating { try await store.profileSelection().profile?.id }
+        async let inLight = ProfileRuleContext(appearance: .light).evaluating {
+            try await store.profileSelection().profile?.id
+        }
+        #expect(try await inDark == fixture.night.id)
+        #expect(try await inLight == nil)
+    }
 }
