@@ -86,6 +86,8 @@ extension PreferencesStore {
             case .publication:
                 guard let publication = inputs.publication else { continue }
                 (layer, document) = (.publication(publication), inputs.publicationDocument)
+            case .device: (layer, document) = (.device, inputs.deviceDocument)
+            case .deviceClass(let id): (layer, document) = (.deviceClass(id), inputs.classDocument)
             case .profile, .shared: (layer, document) = (inputs.base, inputs.baseDocument)
             default: continue
             }
@@ -120,6 +122,12 @@ extension PreferencesStore {
                     source = .override
                 } else if inputs.publicationDocument?.storedMember(of: descriptor) != nil {
                     source = .publication
+                } else if inputs.deviceDocument.storedMember(of: descriptor) != nil {
+                    source = .device
+                } else if let deviceClass = inputs.deviceClass,
+                    inputs.classDocument.storedMember(of: descriptor) != nil
+                {
+                    source = .deviceClass(deviceClass)
                 } else if let profileName, inputs.baseDocument.storedMember(of: descriptor) != nil {
                     source = .profile(name: profileName)
                 } else {

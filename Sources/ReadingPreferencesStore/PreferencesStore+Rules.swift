@@ -147,6 +147,9 @@ extension PreferencesStore {
             return BaseChoice(layer: .profile(id), choice: .byHand, isAutomatic: false)
         case .automatic: break
         }
+        // The device's own class (Specs/Store.md §1.4) when the context names none.
+        var context = context
+        if context.deviceClass == nil { context.deviceClass = Self.deviceClass(in: device) }
         var skipped: [Int] = []
         var next = rules.firstMatch(in: context)
         while let index = next {

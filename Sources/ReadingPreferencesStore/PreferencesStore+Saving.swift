@@ -73,9 +73,11 @@ extension PreferencesStore {
     }
 
     /// Saves an editor's preferences: every key that differs from `original` goes back to the
-    /// layer it came from; a key no layer held goes to the publication when it is
-    /// publication-specific (Specs/Resolution.md §6), else to shared or the active profile. Only changed keys
-    /// are written, so a concurrent change of another key survives.
+    /// highest of the layers an edit may write (the base, this device's class, this device, the
+    /// publication) that holds it; a key none holds goes where the scope policy says
+    /// (Specs/Store.md §3.1; by default the publication for a publication-specific key,
+    /// Specs/Resolution.md §6, else shared or the active profile). Only changed keys are written,
+    /// so a concurrent change of another key survives.
     ///
     /// - Parameters:
     ///   - preferences: The edited preferences.
@@ -118,25 +120,22 @@ extension PreferencesStore {
         context: PublicationContext = PublicationContext(), _ turn: WriteTurn,
         checking inputs: PublicationInputs? = nil
     ) async throws -> [StoredChange] {
-        let base = try await baseLayer(context)
-        let baseDocument = try await self.preferences(in: base)
-        var publicationDocument: Preferences?
-        if let publication { publicationDocument = try await self.preferences(in: .publication(publication)) }
+        let held = try await self.inputs(for: publication, context: context)
+        let layers = held.editableLayers
+        let policy = try await scopePolicy()
         let edited = KeyChanges(from: original, to: preferences)
         var changes: [StoreLayer: KeyChanges] = [:]
         for key in edited.keys {
             guard let value = edited[key] else { continue }
             let layer: StoreLayer
-            if let publication, publicationDocument?[key] != nil {
-                layer = .publication(publication)
-            } else if baseDocument[key] != nil {
-                layer = base
+            if let holder = layers.first(where: { $0.preferences[key] != nil }) {
+                layer = holder.layer
             } else if value == nil {
                 continue  // held by no layer: nothing to remove
-            } else if let publication, Self.isPublicationSpecific(key) {
-                layer = .publication(publication)
             } else {
-                layer = base
+                layer = Self.placement(
+                    policy.target(forKey: key, isPublicationSpecific: Self.isPublicationSpecific(key)),
+                    in: held)
             }
             changes[layer, default: KeyChanges()][key] = .some(value)
         }
@@ -250,6 +249,17 @@ extension PreferencesStore {
                     [layer: KeyChanges(from: merged, to: editor.preferences)], cause: .edit, turn,
                     checking: inputs)
             }
+        }
+    }
+
+    /// The layer a policy's target names for a key no layer holds; a target this device cannot
+    /// honour (the class of a device without one, the book of no publication) is the base.
+    static func placement(_ target: EditTarget, in inputs: PublicationInputs) -> StoreLayer {
+        switch target {
+        case .base: return inputs.base
+        case .device: return .device
+        case .deviceClass: return inputs.deviceClass.map(StoreLayer.deviceClass) ?? inputs.base
+        case .book: return inputs.publication.map(StoreLayer.publication) ?? inputs.base
         }
     }
 

@@ -16,10 +16,12 @@ import ReadingPreferences
 /// ```
 ///
 /// Layers, lowest first: the engine's fallbacks, the app ``defaults`` (passed to the resolver,
-/// never merged into preferences), shared or the active profile, the publication's own, and the
-/// temporary overrides. An edit puts every changed key back in the layer it came from; a key no
-/// layer held yet goes by the configurable's scope (Specs/Resolution.md §6): publication-specific keys to the
-/// publication, the rest (unknown keys included) to shared or the active profile.
+/// never merged into preferences), shared or the active profile (the base), the device class's
+/// (on a device with a class), this device's own, the publication's own, and the temporary
+/// overrides. An edit puts every changed key back in the highest of the base, class, device and
+/// publication layers that holds it; a key no layer held yet goes where the ``ScopePolicy``
+/// says (Specs/Store.md §3.1): by default publication-specific keys (Specs/Resolution.md §6) to
+/// the publication, the rest (unknown keys included) to shared or the active profile.
 ///
 /// Concurrency, in short numbered rules (the Store Concurrency article says why each holds):
 /// 1. Every method that changes state runs in the store's write section, one at a time in the
@@ -48,6 +50,9 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         public var stampsEdits: Bool
         /// The wall clock edits are stamped by.
         public var now: @Sendable () -> Date
+        /// The app's own scope policy (Specs/Store.md §3.1), or `nil` (the default) for the one
+        /// this device keeps (``PreferencesStore/Device/setScopePolicy(_:)``).
+        public var scopePolicy: ScopePolicy?
 
         /// Creates options; by default every edit is written before the call returns.
         ///
@@ -56,20 +61,22 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         ///   - writeDelay: How long a coalesced write waits, in nanoseconds (default 250 ms).
         ///   - stampsEdits: Whether edits take their sync stamps when they are made.
         ///   - now: The wall clock edits are stamped by.
+        ///   - scopePolicy: The app's own scope policy, or `nil` for the device's.
         public init(
             coalescesWrites: Bool = false, writeDelay: UInt64 = 250_000_000, stampsEdits: Bool = true,
-            now: @escaping @Sendable () -> Date = { Date() }
+            now: @escaping @Sendable () -> Date = { Date() }, scopePolicy: ScopePolicy? = nil
         ) {
             self.coalescesWrites = coalescesWrites
             self.writeDelay = writeDelay
             self.stampsEdits = stampsEdits
             self.now = now
+            self.scopePolicy = scopePolicy
         }
 
         /// Equal options write alike; the clock is not compared.
         public static func == (lhs: Options, rhs: Options) -> Bool {
             lhs.coalescesWrites == rhs.coalescesWrites && lhs.writeDelay == rhs.writeDelay
-                && lhs.stampsEdits == rhs.stampsEdits
+                && lhs.stampsEdits == rhs.stampsEdits && lhs.scopePolicy == rhs.scopePolicy
         }
 
         /// Hashes what `==` compares.
@@ -77,6 +84,7 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
             hasher.combine(coalescesWrites)
             hasher.combine(writeDelay)
             hasher.combine(stampsEdits)
+            hasher.combine(scopePolicy)
         }
     }
 
@@ -216,6 +224,11 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
             publicationDocument: publicationDocument, overridesDocument: try await preferences(in: .overrides)
         )
         inputs.choice = choice.choice
+        inputs.deviceClass = try await deviceClassID()
+        if let deviceClass = inputs.deviceClass {
+            inputs.classDocument = try await preferences(in: .deviceClass(deviceClass))
+        }
+        inputs.deviceDocument = try await preferences(in: .device)
         return inputs
     }
 
@@ -249,6 +262,13 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
                 try await refreshed(.publication(publication)))
         }
         loaded[location(.overrides)] = .some(try await refreshed(.overrides))
+        // Specs/Store.md §1.4: the class's document (on a device with one) and this device's.
+        let deviceClass = Self.deviceClass(in: device?.preferences)
+        if let deviceClass {
+            loaded[location(.deviceClass(deviceClass))] = .some(
+                try await refreshed(.deviceClass(deviceClass)))
+        }
+        loaded[location(.device)] = .some(try await refreshed(.device))
         func stored(_ layer: StoreLayer) -> Preferences {
             (loaded[location(layer)] ?? nil)?.preferences ?? Preferences()
         }
@@ -257,6 +277,9 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
             publicationDocument: publication.map { stored(.publication($0)) },
             overridesDocument: stored(.overrides))
         inputs.choice = choice.choice
+        inputs.deviceClass = deviceClass
+        if let deviceClass { inputs.classDocument = stored(.deviceClass(deviceClass)) }
+        inputs.deviceDocument = stored(.device)
         inputs.loaded = loaded
         return inputs
     }

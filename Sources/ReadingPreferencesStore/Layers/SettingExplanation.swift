@@ -37,11 +37,14 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
             self.wins = wins
         }
 
-        /// The layer for people: `overrides`, `this book`, `profile Night`, `all books`.
+        /// The layer for people: `overrides`, `this book`, `this device`, `devices like this
+        /// (eink)`, `profile Night`, `all books`.
         public var name: String {
             switch layer {
             case .overrides: return "overrides"
             case .publication: return "this book"
+            case .device: return "this device"
+            case .deviceClass(let id): return "devices like this (\(id))"
             case .profile(let id): return "profile \(profileName ?? id)"
             case .shared: return "all books"
             case .rules: return "rules"
@@ -206,14 +209,12 @@ extension PreferencesStore {
         switch attributed.source {
         case .override: winning = .overrides
         case .publication: winning = publication.map(StoreLayer.publication)
+        case .device: winning = .device
+        case .deviceClass(let id): winning = .deviceClass(id)
         case .profile, .shared: winning = inputs.base
         default: winning = nil
         }
-        var layers: [(StoreLayer, Preferences)] = [(.overrides, inputs.overrides)]
-        if let publication, let document = inputs.publicationDocument {
-            layers.append((.publication(publication), document))
-        }
-        layers.append((inputs.base, inputs.baseDocument))
+        let layers = [(.overrides, inputs.overrides)] + inputs.editableLayers
         for (layer, document) in layers {
             guard let member = document.storedMember(of: descriptor) else { continue }
             let index = try await provenanceIndex(of: layer, devices: devices)

@@ -193,16 +193,11 @@ struct SyncSession {
             {
                 scopes.insert(rules)
             }
-            for kind in [StorageKind.profiles, .profileSnapshots] {
+            // Profiles, device classes (every class, whatever this device's: Specs/Sync.md §1) and
+            // publications, with a document or a snapshot.
+            for kind in StorageKind.documents + StorageKind.snapshots {
                 for id in try await storage.names(of: kind, configurable: configurable) {
-                    if let scope = SyncScope(configurable: configurable, layer: .profile(id)) {
-                        scopes.insert(scope)
-                    }
-                }
-            }
-            for kind in [StorageKind.publications, .publicationSnapshots] {
-                for id in try await storage.names(of: kind, configurable: configurable) {
-                    if let scope = SyncScope(configurable: configurable, layer: .publication(id)) {
+                    if let scope = SyncScope(configurable: configurable, layer: kind.layer(id)) {
                         scopes.insert(scope)
                     }
                 }

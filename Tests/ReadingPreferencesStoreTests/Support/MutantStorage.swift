@@ -147,6 +147,8 @@ actor MutantStorage: PreferencesStorage {
             case .rules: return "rules"
             case .profile(let value): return "profile/" + id(value)
             case .publication(let value): return "publication/" + id(value)
+            case .deviceClass(let value): return "classes/" + id(value)
+            case .device: return "device"
             }
         }
         switch location {
@@ -341,6 +343,8 @@ actor MutantStorage: PreferencesStorage {
         case .publications: layer = "/publication/"
         case .profileSnapshots: layer = "/sync/profile/"
         case .publicationSnapshots: layer = "/sync/publication/"
+        case .classes: layer = "/classes/"
+        case .classSnapshots: layer = "/sync/classes/"
         }
         let encoded = UserDefaultsStorage.encoded(configurable)
         var names: [String] = []
