@@ -21,6 +21,7 @@ public enum CatalogueDocument {
         .object([
             "configurable": .string(configurable),
             "publicationKeys": .array(catalogue.publicationKeys.map(JSONValue.string)),
+            "screenKeys": .array(catalogue.screenKeys.map(JSONValue.string)),
             "groups": .array(
                 catalogue.groups.map { group in
                     .object([
@@ -80,7 +81,8 @@ public enum CatalogueDocument {
                 SettingCatalogue.Group(
                     id: id, title: try group.string("title") ?? id, keys: try group.strings("keys") ?? []))
         }
-        return SettingCatalogue(descriptors, groups: groups)
+        return SettingCatalogue(
+            descriptors, groups: groups, screenKeys: try reader.strings("screenKeys") ?? [])
     }
 
     static func descriptor(_ json: JSONValue, path: String) throws(JSONMemberError) -> SettingDescriptor {

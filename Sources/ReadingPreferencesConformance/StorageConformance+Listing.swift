@@ -62,6 +62,30 @@ extension StorageConformanceRun {
         expect(
             !publicationSnapshots.contains("book"), "publication snapshots are not publications",
             expected: "no \"book\"", actual: "\(publicationSnapshots)")
+
+        // Device classes, apart from profiles, and this device's layer, which no listing names
+        // (Specs/Store.md §1.4).
+        let classes = try await storage.names(of: .classes, configurable: configurable)
+        try await save(["fontSize": 1.6], to: Self.layer(.deviceClass("eink")), expecting: nil)
+        try await save(
+            ["snapshot": true], to: .syncSnapshot(configurable: configurable, .deviceClass("phone")),
+            expecting: nil)
+        try await save(["lineHeight": 1.8], to: Self.layer(.device), expecting: nil)
+        try await expectStored(["lineHeight": 1.8], at: Self.layer(.device), "this device's layer kept")
+        let listedClasses = try await storage.names(of: .classes, configurable: configurable)
+        expect(
+            same(listedClasses, sorted(classes + ["eink"])), "device classes listed by their ids",
+            expected: "\(sorted(classes + ["eink"]))", actual: "\(listedClasses)")
+        let classSnapshots = try await storage.names(of: .classSnapshots, configurable: configurable)
+        expect(
+            classSnapshots.contains("phone"), "device classes with a sync snapshot",
+            expected: "phone listed", actual: "\(classSnapshots)")
+        let profilesNow = try await storage.names(of: .profiles, configurable: configurable)
+        expect(
+            !profilesNow.contains("eink") && !listedClasses.contains("day-2"),
+            "classes and profiles listed apart",
+            expected: "no class among profiles, no profile among classes",
+            actual: "profiles \(profilesNow), classes \(listedClasses)")
         let configurables = try await storage.configurables()
         let expectedConfigurables = sorted([configurable] + others)
         expect(

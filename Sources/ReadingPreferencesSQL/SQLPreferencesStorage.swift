@@ -176,13 +176,7 @@ public struct SQLPreferencesStorage: PreferencesStorage {
         async throws(StorageError) -> [String]
     {
         try StorageLocation.checkConfigurable(configurable)
-        let layer: String
-        switch kind {
-        case .profiles: layer = "/profile/"
-        case .publications: layer = "/publication/"
-        case .profileSnapshots: layer = "/sync/profile/"
-        case .publicationSnapshots: layer = "/sync/publication/"
-        }
+        let layer = (kind.isSnapshot ? "/sync/" : "/") + kind.layer("").scopePath
         let prefix = Self.encoded(configurable) + layer
         // The scopes between `<prefix>` and `<prefix>` with its final `/` made `0` (the next
         // byte) are the scopes that start with it, in byte order (`COLLATE "C"`).

@@ -34,7 +34,7 @@ extension PreferencesStore {
     public func editor(for publication: String? = nil, context: PublicationContext = PublicationContext())
         async throws -> PreferencesEditor<Schema>
     {
-        let (merged, overrides) = try await layers(for: publication)
+        let (merged, overrides) = try await layers(for: publication, context: context)
         return PreferencesEditor(preferences: merged, resolver: resolver(context), overrides: overrides)
     }
 
@@ -51,7 +51,7 @@ extension PreferencesStore {
     )
         async throws -> [AttributedSetting]
     {
-        try await attributedSettings(of: inputs(for: publication), context: context)
+        try await attributedSettings(of: inputs(for: publication, context: context), context: context)
     }
 
     /// ``attributedSettings(for:context:)`` with each stored value's provenance
@@ -67,7 +67,7 @@ extension PreferencesStore {
     public func attributedSettingsWithProvenance(
         for publication: String? = nil, context: PublicationContext = PublicationContext()
     ) async throws -> [AttributedSetting] {
-        let inputs = try await inputs(for: publication)
+        let inputs = try await inputs(for: publication, context: context)
         return try await withProvenance(try await attributedSettings(of: inputs, context: context), inputs)
     }
 
@@ -86,6 +86,8 @@ extension PreferencesStore {
             case .publication:
                 guard let publication = inputs.publication else { continue }
                 (layer, document) = (.publication(publication), inputs.publicationDocument)
+            case .device: (layer, document) = (.device, inputs.deviceDocument)
+            case .deviceClass(let id): (layer, document) = (.deviceClass(id), inputs.classDocument)
             case .profile, .shared: (layer, document) = (inputs.base, inputs.baseDocument)
             default: continue
             }
@@ -120,6 +122,12 @@ extension PreferencesStore {
                     source = .override
                 } else if inputs.publicationDocument?.storedMember(of: descriptor) != nil {
                     source = .publication
+                } else if inputs.deviceDocument.storedMember(of: descriptor) != nil {
+                    source = .device
+                } else if let deviceClass = inputs.deviceClass,
+                    inputs.classDocument.storedMember(of: descriptor) != nil
+                {
+                    source = .deviceClass(deviceClass)
                 } else if let profileName, inputs.baseDocument.storedMember(of: descriptor) != nil {
                     source = .profile(name: profileName)
                 } else {
@@ -132,9 +140,11 @@ extension PreferencesStore {
             case .fallback: source = .fallback
             }
             let snapshot = handle?.snapshot
-            return AttributedSetting(
+            var setting = AttributedSetting(
                 key: descriptor.key, value: snapshot?.effectiveJSON, source: source,
                 isEffective: snapshot?.isEffective ?? false, reasons: snapshot?.reasons ?? [])
+            if case .profile = source { setting.profileChoice = inputs.choice }
+            return setting
         }
     }
 
@@ -150,7 +160,7 @@ extension PreferencesStore {
     )
         async throws -> ResolvedSettings<Schema>
     {
-        resolved(try await inputs(for: publication), context: context)
+        resolved(try await inputs(for: publication, context: context), context: context)
     }
 
     /// What an editor of the publication resolves to, without the editor's tables.

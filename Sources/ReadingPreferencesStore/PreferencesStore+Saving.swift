@@ -65,16 +65,19 @@ extension PreferencesStore {
                 let original = editor.preferences
                 let result = try body(&editor)
                 try await save(
-                    editor.preferences, original: original, publication: publication, turn, checking: inputs)
+                    editor.preferences, original: original, publication: publication, context: context, turn,
+                    checking: inputs)
                 return result
             }
         }
     }
 
     /// Saves an editor's preferences: every key that differs from `original` goes back to the
-    /// layer it came from; a key no layer held goes to the publication when it is
-    /// publication-specific (Specs/Resolution.md §6), else to shared or the active profile. Only changed keys
-    /// are written, so a concurrent change of another key survives.
+    /// highest of the layers an edit may write (the base, this device's class, this device, the
+    /// publication) that holds it; a key none holds goes where the scope policy says
+    /// (Specs/Store.md §3.1; by default the publication for a publication-specific key,
+    /// Specs/Resolution.md §6, else shared or the active profile). Only changed keys are written,
+    /// so a concurrent change of another key survives.
     ///
     /// - Parameters:
     ///   - preferences: The edited preferences.
@@ -91,31 +94,48 @@ extension PreferencesStore {
         }
     }
 
+    /// ``save(_:original:publication:)`` for a publication whose context decides which profile
+    /// the rules choose (Specs/Store.md §4.5): give the context the editor was made with.
+    ///
+    /// - Parameters:
+    ///   - preferences: The edited preferences.
+    ///   - original: The preferences the editor started from.
+    ///   - publication: The publication, or `nil` for shared alone.
+    ///   - context: What the configurable knows of the publication.
+    /// - Returns: What was written, one change per key.
+    /// - Throws: ``StorageError``.
+    @discardableResult
+    public func save(
+        _ preferences: Preferences, original: Preferences, publication: String?, context: PublicationContext
+    ) async throws -> [StoredChange] {
+        try await section.run { turn in
+            try await save(preferences, original: original, publication: publication, context: context, turn)
+        }
+    }
+
     /// ``save(_:original:publication:)`` inside the write section; returns what was written.
     @discardableResult
     func save(
-        _ preferences: Preferences, original: Preferences, publication: String?, _ turn: WriteTurn,
+        _ preferences: Preferences, original: Preferences, publication: String?,
+        context: PublicationContext = PublicationContext(), _ turn: WriteTurn,
         checking inputs: PublicationInputs? = nil
     ) async throws -> [StoredChange] {
-        let base = try await baseLayer()
-        let baseDocument = try await self.preferences(in: base)
-        var publicationDocument: Preferences?
-        if let publication { publicationDocument = try await self.preferences(in: .publication(publication)) }
+        let held = try await self.inputs(for: publication, context: context)
+        let layers = held.editableLayers
+        let policy = try await scopePolicy()
         let edited = KeyChanges(from: original, to: preferences)
         var changes: [StoreLayer: KeyChanges] = [:]
         for key in edited.keys {
             guard let value = edited[key] else { continue }
             let layer: StoreLayer
-            if let publication, publicationDocument?[key] != nil {
-                layer = .publication(publication)
-            } else if baseDocument[key] != nil {
-                layer = base
+            if let holder = layers.first(where: { $0.preferences[key] != nil }) {
+                layer = holder.layer
             } else if value == nil {
                 continue  // held by no layer: nothing to remove
-            } else if let publication, Self.isPublicationSpecific(key) {
-                layer = .publication(publication)
             } else {
-                layer = base
+                layer = Self.placement(
+                    policy.target(forKey: key, isPublicationSpecific: Self.isPublicationSpecific(key)),
+                    in: held)
             }
             changes[layer, default: KeyChanges()][key] = .some(value)
         }
@@ -210,7 +230,7 @@ extension PreferencesStore {
                         turn,
                         checking: inputs)
                 }
-                var (merged, overrides) = try await layers(for: publication)
+                var (merged, overrides) = try await layers(for: publication, context: context)
                 // An explicit layer's own values are the ones the edit starts from, so a key held
                 // there (a shared value under an active profile) can be changed or removed there.
                 if let layer { merged.merge(try await preferences(in: layer).withoutReservedKeys) }
@@ -221,13 +241,25 @@ extension PreferencesStore {
                 }
                 guard let layer else {
                     return try await save(
-                        editor.preferences, original: merged, publication: publication, turn, checking: inputs
-                    )
+                        editor.preferences, original: merged, publication: publication, context: context,
+                        turn,
+                        checking: inputs)
                 }
                 return try await commit(
                     [layer: KeyChanges(from: merged, to: editor.preferences)], cause: .edit, turn,
                     checking: inputs)
             }
+        }
+    }
+
+    /// The layer a policy's target names for a key no layer holds; a target this device cannot
+    /// honour (the class of a device without one, the book of no publication) is the base.
+    static func placement(_ target: EditTarget, in inputs: PublicationInputs) -> StoreLayer {
+        switch target {
+        case .base: return inputs.base
+        case .device: return .device
+        case .deviceClass: return inputs.deviceClass.map(StoreLayer.deviceClass) ?? inputs.base
+        case .book: return inputs.publication.map(StoreLayer.publication) ?? inputs.base
         }
     }
 

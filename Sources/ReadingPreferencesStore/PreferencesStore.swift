@@ -16,10 +16,12 @@ import ReadingPreferences
 /// ```
 ///
 /// Layers, lowest first: the engine's fallbacks, the app ``defaults`` (passed to the resolver,
-/// never merged into preferences), shared or the active profile, the publication's own, and the
-/// temporary overrides. An edit puts every changed key back in the layer it came from; a key no
-/// layer held yet goes by the configurable's scope (Specs/Resolution.md §6): publication-specific keys to the
-/// publication, the rest (unknown keys included) to shared or the active profile.
+/// never merged into preferences), shared or the active profile (the base), the device class's
+/// (on a device with a class), this device's own, the publication's own, and the temporary
+/// overrides. An edit puts every changed key back in the highest of the base, class, device and
+/// publication layers that holds it; a key no layer held yet goes where the ``ScopePolicy``
+/// says (Specs/Store.md §3.1): by default publication-specific keys (Specs/Resolution.md §6) to
+/// the publication, the rest (unknown keys included) to shared or the active profile.
 ///
 /// Concurrency, in short numbered rules (the Store Concurrency article says why each holds):
 /// 1. Every method that changes state runs in the store's write section, one at a time in the
@@ -48,6 +50,9 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         public var stampsEdits: Bool
         /// The wall clock edits are stamped by.
         public var now: @Sendable () -> Date
+        /// The app's own scope policy (Specs/Store.md §3.1), or `nil` (the default) for the one
+        /// this device keeps (``PreferencesStore/Device/setScopePolicy(_:)``).
+        public var scopePolicy: ScopePolicy?
 
         /// Creates options; by default every edit is written before the call returns.
         ///
@@ -56,20 +61,22 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         ///   - writeDelay: How long a coalesced write waits, in nanoseconds (default 250 ms).
         ///   - stampsEdits: Whether edits take their sync stamps when they are made.
         ///   - now: The wall clock edits are stamped by.
+        ///   - scopePolicy: The app's own scope policy, or `nil` for the device's.
         public init(
             coalescesWrites: Bool = false, writeDelay: UInt64 = 250_000_000, stampsEdits: Bool = true,
-            now: @escaping @Sendable () -> Date = { Date() }
+            now: @escaping @Sendable () -> Date = { Date() }, scopePolicy: ScopePolicy? = nil
         ) {
             self.coalescesWrites = coalescesWrites
             self.writeDelay = writeDelay
             self.stampsEdits = stampsEdits
             self.now = now
+            self.scopePolicy = scopePolicy
         }
 
         /// Equal options write alike; the clock is not compared.
         public static func == (lhs: Options, rhs: Options) -> Bool {
             lhs.coalescesWrites == rhs.coalescesWrites && lhs.writeDelay == rhs.writeDelay
-                && lhs.stampsEdits == rhs.stampsEdits
+                && lhs.stampsEdits == rhs.stampsEdits && lhs.scopePolicy == rhs.scopePolicy
         }
 
         /// Hashes what `==` compares.
@@ -77,6 +84,7 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
             hasher.combine(coalescesWrites)
             hasher.combine(writeDelay)
             hasher.combine(stampsEdits)
+            hasher.combine(scopePolicy)
         }
     }
 
@@ -98,6 +106,8 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     /// This device's state (which profile is active), once loaded.
     var deviceDocument: StoredDocument?
     var deviceLoaded = false
+    /// The device's part of the rule context and the decoded rules (Specs/Store.md §4.5).
+    var ruleState = RuleState()
     /// Key changes not yet written, per layer (coalescing).
     var pendingWrites: [StoreLayer: KeyChanges] = [:]
     /// When each key of ``pendingWrites`` was last edited, recorded with it once written.
@@ -133,6 +143,7 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         self.defaults = defaults
         self.environment = environment
         self.options = options
+        ruleState.context = ProfileRuleContext(appearance: environment.appearance)
         // Rule 5: other stores' syncs of this storage reach this store.
         beacon = storage.identity.map(StoreRegistry.shared.beacon(for:))
         beaconGeneration = beacon?.generation ?? 0
@@ -183,51 +194,81 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         return pending.applied(to: preferences)
     }
 
-    /// The layer that shared preferences live in now: the active profile, or shared.
-    func baseLayer() async throws -> StoreLayer {
-        try await activeProfileID().map(StoreLayer.profile) ?? .shared
+    /// The layer that shared preferences live in now for a publication: the profile chosen by
+    /// hand or by the rules (Specs/Store.md §4.5), or shared.
+    func baseLayer(_ context: PublicationContext = PublicationContext()) async throws -> StoreLayer {
+        try await baseChoice(context).layer
     }
 
     /// The preferences that resolve for a publication (base, then the publication's, without
     /// reserved `$` keys), and the overrides.
-    func layers(for publication: String?) async throws -> (merged: Preferences, overrides: Preferences) {
-        let inputs = try await inputs(for: publication)
+    func layers(for publication: String?, context: PublicationContext = PublicationContext()) async throws
+        -> (merged: Preferences, overrides: Preferences)
+    {
+        let inputs = try await inputs(for: publication, context: context)
         return (inputs.merged, inputs.overrides)
     }
 
     /// The documents a publication's preferences come from, as the store has them (pending
     /// writes applied).
-    func inputs(for publication: String?) async throws -> PublicationInputs {
-        let base = try await baseLayer()
+    func inputs(for publication: String?, context: PublicationContext = PublicationContext()) async throws
+        -> PublicationInputs
+    {
+        let choice = try await baseChoice(context)
+        let base = choice.layer
         let baseDocument = try await preferences(in: base)
         var publicationDocument: Preferences?
         if let publication { publicationDocument = try await preferences(in: .publication(publication)) }
-        return PublicationInputs(
+        var inputs = PublicationInputs(
             base: base, publication: publication, baseDocument: baseDocument,
             publicationDocument: publicationDocument, overridesDocument: try await preferences(in: .overrides)
         )
+        inputs.choice = choice.choice
+        inputs.deviceClass = try await deviceClassID()
+        if let deviceClass = inputs.deviceClass {
+            inputs.classDocument = try await preferences(in: .deviceClass(deviceClass))
+        }
+        inputs.deviceDocument = try await preferences(in: .device)
+        return inputs
     }
 
     /// The documents a publication's preferences come from, read again from the storage (the
     /// cache refreshed), with their versions: what a conditional write checks.
-    func freshInputs(for publication: String?) async throws -> PublicationInputs {
+    func freshInputs(for publication: String?, context: PublicationContext = PublicationContext())
+        async throws -> PublicationInputs
+    {
         let device = try await loadFresh(.device)
         self.deviceDocument = device
         deviceLoaded = true
         var loaded: [StorageLocation: StoredDocument?] = [.device: device]
-        var base = StoreLayer.shared
-        if let id = device?.preferences[Self.activeProfilesKey]?.objectValue?[configurable]?.stringValue {
-            // A profile deleted elsewhere: shared applies, and the check covers its absence.
+        // The rules and every profile asked about are checked too: a change of either may
+        // change the base (a profile deleted elsewhere: shared applies, its absence checked).
+        loaded[location(.rules)] = .some(try await refreshed(.rules))
+        let rules = (try? await decodedRules().get()) ?? ProfileRules()
+        var asked: [StorageLocation: StoredDocument?] = [:]
+        let choice = try await chooseBase(
+            device: device?.preferences, of: configurable, rules: rules,
+            context: deviceRuleContext.with(publication: context)
+        ) { id in
             let profile = try await refreshed(.profile(id))
-            loaded[location(.profile(id))] = .some(profile)
-            if profile != nil { base = .profile(id) }
+            asked[location(.profile(id))] = .some(profile)
+            return profile != nil
         }
+        loaded.merge(asked) { $1 }
+        let base = choice.layer
         if base == .shared { loaded[location(.shared)] = .some(try await refreshed(.shared)) }
         if let publication {
             loaded[location(.publication(publication))] = .some(
                 try await refreshed(.publication(publication)))
         }
         loaded[location(.overrides)] = .some(try await refreshed(.overrides))
+        // Specs/Store.md §1.4: the class's document (on a device with one) and this device's.
+        let deviceClass = Self.deviceClass(in: device?.preferences)
+        if let deviceClass {
+            loaded[location(.deviceClass(deviceClass))] = .some(
+                try await refreshed(.deviceClass(deviceClass)))
+        }
+        loaded[location(.device)] = .some(try await refreshed(.device))
         func stored(_ layer: StoreLayer) -> Preferences {
             (loaded[location(layer)] ?? nil)?.preferences ?? Preferences()
         }
@@ -235,6 +276,10 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
             base: base, publication: publication, baseDocument: stored(base),
             publicationDocument: publication.map { stored(.publication($0)) },
             overridesDocument: stored(.overrides))
+        inputs.choice = choice.choice
+        inputs.deviceClass = deviceClass
+        if let deviceClass { inputs.classDocument = stored(.deviceClass(deviceClass)) }
+        inputs.deviceDocument = stored(.device)
         inputs.loaded = loaded
         return inputs
     }

@@ -2,16 +2,38 @@ import Foundation
 import ReadingPreferences
 import ReadingPreferencesStore
 
-/// `store device [--name NAME | --no-name] [--history] [--json]`: this device as its store knows
-/// it (Specs/Store.md §15.3): its replica id and display name. Naming it, or `--history`, makes it a
-/// replica now: its edits are kept as history and take their stamps when made.
+/// `store device [--name NAME | --no-name] [--history] [--class ID | --no-class]
+/// [--policy default|formFactor] [--json]`: this device as its store knows it (Specs/Store.md
+/// §15.3): its replica id and display name, its class and its scope policy (§1.4, §3.1). Naming
+/// it, or `--history`, makes it a replica now: its edits are kept as history and take their
+/// stamps when made.
 enum StoreDeviceCommand {
-    static let usage = "device [--name NAME | --no-name] [--history] [--json]"
+    static let usage =
+        "device [--name NAME | --no-name] [--history] [--class ID | --no-class] [--policy default|formFactor] [--json]"
 
     static func run<Schema>(_ words: [String], _ invocation: StoreInvocation<Schema>) async throws -> Int32 {
         try StoreCommand.require(words, count: 1, usage)
         let device = invocation.store.device
         let arguments = invocation.arguments
+        if let id = arguments.values["class"] {
+            guard ReplicaID(id) != nil else {
+                throw ToolError.usage(
+                    "--class needs a class id: 1 to 64 lower-case letters, digits and hyphens (eink, phone, tablet)"
+                )
+            }
+            try await device.setClass(id)
+        } else if arguments.flags.contains("no-class") {
+            try await device.setClass(nil)
+        }
+        if let name = arguments.values["policy"] {
+            guard let policy = ScopePolicy.Name(rawValue: name) else {
+                throw ToolError.usage(
+                    "unknown policy '\(name)' for --policy (expected default or formFactor)")
+            }
+            try await device.setScopePolicy(policy)
+        }
+        let deviceClass = try await device.deviceClass()
+        let policy = try await device.scopePolicy()
         var identity: DeviceIdentity?
         if let name = arguments.values["name"] {
             guard DeviceIdentity.normalizedName(name) != nil else {
@@ -34,13 +56,20 @@ enum StoreDeviceCommand {
                         "history": .bool(true),
                     ]
                 } ?? ["id": .null, "name": .null, "history": .bool(false)]
-            Console.out(value.jsonString(options: .init(prettyPrinted: true)))
+            var object = value.objectValue ?? JSONObject()
+            object["class"] = deviceClass.map(JSONValue.string) ?? .null
+            object["policy"] = .string(policy.rawValue)
+            Console.out(JSONValue.object(object).jsonString(options: .init(prettyPrinted: true)))
         } else if let identity {
             Console.out("this device: \(identity.id)" + (identity.name.map { " \"\($0)\"" } ?? " (no name)"))
             Console.out("history: kept (edits take their sync stamps when made)")
         } else {
             Console.out("this device has no replica id yet: it never synced, and keeps no history")
             Console.out("name it to start: readingprefs store --root DIR device --name \"Kobo Clara\"")
+        }
+        if !arguments.flags.contains("json") {
+            Console.out("class: " + (deviceClass ?? "none (no class layer)"))
+            Console.out("scope policy: \(policy)")
         }
         return 0
     }

@@ -75,7 +75,13 @@ enum Usage {
         case .conformance: return ("conformance PATH...", "run conformance vectors (files or folders)")
         case .catalogue: return ("catalogue [FILE]", "check a catalogue document, or print a configurable's")
         case .store:
-            return ("store --root DIR COMMAND", "the preferences store: show, set, remove, profile, device")
+            return (
+                "store --root DIR COMMAND", "the preferences store: show, set, remove, move, profile, device"
+            )
+        case .rules:
+            return (
+                "rules --root DIR COMMAND", "the ordered rules that choose a profile: list, add, remove, move"
+            )
         case .sync:
             return (
                 "sync --root DIR --mirror DIR",
@@ -93,7 +99,9 @@ enum Usage {
     }
 
     static func text(for command: ReadingPrefsTool.Command) -> String {
-        let inputs = "[--preferences FILE] [--defaults FILE] [--publication FILE] [--environment FILE]"
+        let inputs =
+            "[--preferences FILE | --root DIR] [--defaults FILE] [--publication FILE] [--environment FILE]"
+            + " [--appearance light|dark] [--time HH:MM] [--device-class CLASS] [--collection NAME[,NAME...]]"
         switch command {
         case .inspect:
             return """
@@ -111,6 +119,12 @@ enum Usage {
                 translated is said on standard error.
                 With no arguments at all, readingprefs inspects a built-in sample publication
                 (readingprefs --configurable pdf shows the PDF sample).
+                With --root DIR (here and on resolve and css), the preferences are the store's in
+                DIR: shared, or the profile chosen by hand or by the rules (readingprefs help
+                rules), with the overrides. --appearance, --time, --device-class and --collection
+                give the context the rules are evaluated in (the book's languages come from
+                --publication FILE); --appearance is also the environment's, --collection the
+                publication context's collections.
                 """
         case .resolve:
             return """
@@ -211,36 +225,50 @@ enum Usage {
                 Usage: readingprefs store --root DIR [--configurable NAME] COMMAND [OPTIONS]
 
                 The preferences store in a folder of plain JSON files: DIR/<configurable>/shared.json,
-                profiles/<id>.json, publications/<safe-name>.json, overrides.json; the store's own files
-                (this device's state, sync's, the change journals, the locks) are in DIR/.readingprefs/.
+                profiles/<id>.json, classes/<class>.json (what devices of a class want; synced),
+                this-device.json (what this device wants; never synced), publications/<safe-name>.json,
+                overrides.json; the store's own files (this device's state, sync's, the change journals,
+                the locks) are in DIR/.readingprefs/.
 
                 Commands:
                   show [--publication ID] [--metadata FILE] [--defaults FILE] [--json]
                       every setting with its effective value and where it came from (SOURCE:
-                      override, publication, profile(NAME), shared, default, publicationMetadata,
-                      derived(KEYS), forced(BY), fallback); --json prints
+                      override, publication, device, deviceClass(CLASS), profile(NAME), shared,
+                      default, publicationMetadata, derived(KEYS), forced(BY), fallback); --json prints
                       {"preferences": ..., "settings": {KEY: {"value", "source", "from"?, "effective"}}}
                   set KEY VALUE [--publication ID] [--layer LAYER] [--unknown] [--json]
                       through the publication's editor: validated, kept within its range, and
                       activating (wordSpacing also writes publisherStyles: false); VALUE is JSON, or a
                       plain string (set theme dark)
                   remove KEY [--publication ID] [--layer LAYER] [--unknown] [--json]
+                  move KEY --to base|class|device|book [--publication ID] [--json]
+                      keeps the value that resolves, moved: removed from the other layers this
+                      device resolves and set in the target, in one batch (base: all devices; class:
+                      devices like this; device: this device only; book: this book only)
                   profile list [--json] | create NAME | rename PROFILE NAME | duplicate PROFILE NAME
-                        | activate PROFILE | deactivate | delete PROFILE
-                      PROFILE is an id, or a display name only one profile has
-                  device [--name NAME | --no-name] [--history] [--json]
+                        | activate PROFILE | activate --auto | deactivate | delete PROFILE
+                      PROFILE is an id, or a display name only one profile has; a profile (or
+                      shared, with deactivate) chosen by hand beats the rules on this device until
+                      activate --auto returns it to the rules (see 'readingprefs help rules')
+                  device [--name NAME | --no-name] [--history] [--class ID | --no-class]
+                         [--policy default|formFactor] [--json]
                       this device's replica id and display name ("Kobo Clara"), carried in its
                       replica file and pushes; naming it (or --history) makes it keep history and
-                      stamp its edits when made, before its first sync
+                      stamp its edits when made, before its first sync. --class sets its class (eink,
+                      phone, tablet, desktop, web or your own): it then resolves classes/<class>.json;
+                      --policy sets where new keys go (below). Both stay on this device.
                   restore FILE
                       puts back the documents of an export (the file a first sync with
                       --first take-theirs set aside), as this device's edits
 
-                Where set and remove write: each key goes back to the layer it came from; a key no
-                layer holds goes to the publication when it is publication-specific (readingProgression,
-                language...), to shared (or the active profile) otherwise. --layer LAYER writes every
-                key the edit changes to one layer instead: shared, profile (the active one),
-                publication (needs --publication) or overrides (a debug layer; --override is the same).
+                Where set and remove write: each key goes back to the highest layer holding it of
+                the book's, this device's, its class's and the base (shared, or the active profile);
+                a key none holds goes by the device's scope policy: default sends publication-specific
+                keys (readingProgression, language...) to the publication, the rest to the base;
+                formFactor also sends the screen's keys (fontSize, lineHeight, pageMargins...) to the
+                device's class. --layer LAYER writes every key the edit changes to one layer instead:
+                base, shared, profile (the active one), class, device, book or publication (needs
+                --publication) or overrides (a debug layer; --override is the same).
                 --unknown stores a key no setting knows (a newer app's key) as it is.
 
                 Each change prints one line: KEY: OLD → NEW in LAYER (FILE), and why a value differs
@@ -333,9 +361,10 @@ enum Usage {
                       epub/shared fontSize 1.4 → (removed)
                       1 key(s) changed (replica phone)
                 """
+        case .rules: return RulesCommand.help
         case .why:
             return """
-                Usage: readingprefs why KEY --root DIR [--configurable NAME] [--publication ID] [--metadata FILE] [--defaults FILE] [--json]
+                Usage: readingprefs why KEY --root DIR [--configurable NAME] [--publication ID] [--metadata FILE] [--defaults FILE] [--appearance light|dark] [--time HH:MM] [--device-class CLASS] [--collection NAME[,NAME...]] [--json]
 
                 Says why a setting has the value it has: its effective value, formatted, and whether
                 it takes effect (and why not); every layer that holds KEY, highest first (overrides,

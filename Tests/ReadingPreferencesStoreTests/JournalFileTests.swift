@@ -28,6 +28,8 @@ struct JournalFileTests {
     func entries(_ url: URL? = nil) throws -> [JournalEntry] {
         let text = try String(contentsOf: url ?? journal, encoding: .utf8)
         #expect(text.hasSuffix("\n"))
+        // Every line holds an entry: an append starts no empty line.
+        #expect(!text.hasPrefix("\n") && !text.contains("\n\n"))
         return try text.split(separator: "\n").map { try JournalEntry(json: JSONValue(json: Data($0.utf8))) }
     }
 
@@ -103,7 +105,9 @@ struct JournalFileTests {
         try await self.store(at: { 1_764_000_000_000 }).edit { try $0.set(.fontSize, 1.75) }
         let read = try await store.storage.journal(of: .layer(configurable: "epub", .shared), after: nil)
         #expect(read.entries.map(\.newValue) == [1.5, 1.75])
-        #expect(try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").count == 3)
+        let lines = try String(contentsOf: journal, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4 && lines.last == "")
     }
 
     @Test("a sync sends an edit with the stamp it took when made, not the sync's time")

@@ -21,7 +21,8 @@ public enum EPUB: SettingsSchema {
     /// A headless EPUB navigator.
     public typealias Navigator = HeadlessConfigurable<EPUB>
 
-    /// The 27 EPUB settings, in slot order (Specs/Resolution.md §5).
+    /// The 27 EPUB settings, in slot order (Specs/Resolution.md §5), with the screen-dependent
+    /// keys the form-factor scope policy keeps per device class (Specs/Store.md §3.1).
     public static let catalogue = SettingCatalogue(
         [
             backgroundColor.descriptor,
@@ -51,7 +52,10 @@ public enum EPUB: SettingsSchema {
             typeScale.descriptor,
             verticalText.descriptor,
             wordSpacing.descriptor,
-        ], groups: groups)
+        ], groups: groups,
+        screenKeys: [
+            "fontSize", "fontWeight", "pageMargins", "columnCount", "lineHeight", "scroll", "spread", "fit",
+        ])
 
     /// The settings-form groups of EPUB, in the order readers' settings panels show them
     /// (Specs/Resolution.md §5, §9.4): theme and colors, text, spacing (publisher styles first, since

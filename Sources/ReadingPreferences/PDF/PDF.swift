@@ -26,13 +26,14 @@ public enum PDF: SettingsSchema {
     /// The direction pages progress in (shared with EPUB).
     public typealias ReadingProgression = EPUB.ReadingProgression
 
-    /// The PDF settings, in slot order (Specs/Resolution.md §8).
+    /// The PDF settings, in slot order (Specs/Resolution.md §8), with the screen-dependent keys
+    /// (the page's fit and layout; Specs/Store.md §3.1).
     public static let catalogue = SettingCatalogue(
         [
             backgroundColor.descriptor, fit.descriptor, offsetFirstPage.descriptor, pageSpacing.descriptor,
             readingProgression.descriptor, scroll.descriptor, scrollAxis.descriptor, spread.descriptor,
             visibleScrollbar.descriptor,
-        ], groups: groups)
+        ], groups: groups, screenKeys: ["fit", "scroll", "scrollAxis", "spread", "pageSpacing"])
 
     /// The settings-form groups of PDF (Specs/Resolution.md §8): the page's color, then layout.
     public static let groups: [SettingCatalogue.Group] = [

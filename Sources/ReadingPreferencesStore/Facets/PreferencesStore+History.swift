@@ -85,6 +85,8 @@ extension PreferencesStore {
     func resolvingLayers(for publication: String?) async throws -> [StoreLayer] {
         var layers: [StoreLayer] = [.overrides]
         if let publication { layers.append(.publication(publication)) }
+        layers.append(.device)
+        if let deviceClass = try await deviceClassID() { layers.append(.deviceClass(deviceClass)) }
         layers.append(try await baseLayer())
         return layers
     }
@@ -92,13 +94,12 @@ extension PreferencesStore {
     /// Every layer document of the configurable.
     func allLayers() async throws -> [StoreLayer] {
         var layers: [StoreLayer] = [.shared]
-        for id in try await storage.names(of: .profiles, configurable: configurable) {
-            layers.append(.profile(id))
+        for kind in StorageKind.documents {
+            for id in try await storage.names(of: kind, configurable: configurable) {
+                layers.append(kind.layer(id))
+            }
         }
-        for id in try await storage.names(of: .publications, configurable: configurable) {
-            layers.append(.publication(id))
-        }
-        layers.append(.overrides)
+        layers += [.device, .overrides]
         return layers
     }
 

@@ -54,8 +54,9 @@ public struct PreferencesFingerprints: Sendable, Hashable {
 }
 
 /// The stored documents a publication's preferences come from, read together: which layer is
-/// the base (shared or the active profile), its document, the publication's, and the overrides,
-/// with the versions read, so a conditional write can check that none changed.
+/// the base (shared or the active profile), its document, the device class's and this device's
+/// (Specs/Store.md §1.4), the publication's, and the overrides, with the versions read, so a
+/// conditional write can check that none changed.
 struct PublicationInputs: Sendable {
     /// Shared or the active profile.
     var base: StoreLayer
@@ -63,6 +64,12 @@ struct PublicationInputs: Sendable {
     var publication: String?
     /// The base layer's stored preferences, reserved keys included.
     var baseDocument: Preferences
+    /// This device's class, or `nil` when it has none (then it has no class layer).
+    var deviceClass: String?
+    /// The class's stored preferences (empty when the device has no class).
+    var classDocument = Preferences()
+    /// This device's own stored preferences.
+    var deviceDocument = Preferences()
     /// The publication's stored preferences, or `nil` (no publication).
     var publicationDocument: Preferences?
     /// The overrides' stored preferences.
@@ -70,12 +77,30 @@ struct PublicationInputs: Sendable {
     /// The documents read (`nil`: absent), device included, for a conditional write's checks;
     /// empty when read from the store's cache.
     var loaded: [StorageLocation: StoredDocument?] = [:]
+    /// Who chose the base, when it is a profile or shared chosen by hand (Specs/Store.md §4.5).
+    var choice: ProfileChoice?
 
-    /// The preferences that resolve: base, then the publication's, without reserved keys.
+    /// The preferences that resolve: base, the class's, this device's, then the publication's,
+    /// without reserved keys.
     var merged: Preferences {
         var merged = baseDocument.withoutReservedKeys
+        if !classDocument.isEmpty { merged.merge(classDocument.withoutReservedKeys) }
+        if !deviceDocument.isEmpty { merged.merge(deviceDocument.withoutReservedKeys) }
         if let publicationDocument { merged.merge(publicationDocument.withoutReservedKeys) }
         return merged
+    }
+
+    /// The layers an edit may write that this device resolves, highest first, with their stored
+    /// preferences (Specs/Store.md §3.1): the publication's, this device's, the class's, the base.
+    var editableLayers: [(layer: StoreLayer, preferences: Preferences)] {
+        var layers: [(StoreLayer, Preferences)] = []
+        if let publication {
+            layers.append((.publication(publication), publicationDocument ?? Preferences()))
+        }
+        layers.append((.device, deviceDocument))
+        if let deviceClass { layers.append((.deviceClass(deviceClass), classDocument)) }
+        layers.append((base, baseDocument))
+        return layers
     }
 
     /// The overrides without reserved keys.
@@ -91,6 +116,10 @@ struct PublicationInputs: Sendable {
             hasher.update([0])
         }
         add(base.description, baseDocument)
+        // The layers of Specs/Store.md §1.4 only when they feed the publication, so fingerprints
+        // of a store that has none stay what they were.
+        if let deviceClass { add(StoreLayer.deviceClass(deviceClass).description, classDocument) }
+        if !deviceDocument.isEmpty { add(StoreLayer.device.description, deviceDocument) }
         add(publication.map { "publication " + $0 } ?? "no publication", publicationDocument)
         add("overrides", overridesDocument)
         return hasher.finalize().hexString(digits: 32)

@@ -12,6 +12,10 @@ public enum SettingSource: Sendable, Hashable, CustomStringConvertible {
     case override
     /// The publication's own preferences set it.
     case publication
+    /// This device's own preferences set it (Specs/Store.md §1.4).
+    case device
+    /// The preferences of this device's class set it, named by the class's id.
+    case deviceClass(String)
     /// The active profile sets it, named by its display name.
     case profile(name: String)
     /// The shared preferences set it.
@@ -28,12 +32,14 @@ public enum SettingSource: Sendable, Hashable, CustomStringConvertible {
     /// The configurable's fallback, or none.
     case fallback
 
-    /// The stable code for JSON and the CLI: `override`, `publication`, `profile`, `shared`,
-    /// `default`, `publicationMetadata`, `derived`, `forced` or `fallback`.
+    /// The stable code for JSON and the CLI: `override`, `publication`, `device`, `deviceClass`,
+    /// `profile`, `shared`, `default`, `publicationMetadata`, `derived`, `forced` or `fallback`.
     public var code: String {
         switch self {
         case .override: return "override"
         case .publication: return "publication"
+        case .device: return "device"
+        case .deviceClass: return "deviceClass"
         case .profile: return "profile"
         case .shared: return "shared"
         case .default: return "default"
@@ -44,9 +50,11 @@ public enum SettingSource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The code with its argument: `profile(Night)`, `derived(language)`, `forced(verticalText)`.
+    /// The code with its argument: `profile(Night)`, `deviceClass(eink)`, `derived(language)`,
+    /// `forced(verticalText)`.
     public var description: String {
         switch self {
+        case .deviceClass(let id): return "deviceClass(\(id))"
         case .profile(let name): return "profile(\(name))"
         case .derived(let keys): return "derived(\(keys.joined(separator: ", ")))"
         case .forced(let cause): return "forced(\(cause))"
@@ -57,8 +65,8 @@ public enum SettingSource: Sendable, Hashable, CustomStringConvertible {
 
 extension SettingSource {
     /// The source as JSON members: `"source"` (its ``code``), with its argument where it has one:
-    /// `"from"` (the keys a derived value comes from, joined by `, `), `"by"` (what forces it) or
-    /// `"profile"` (the profile's display name).
+    /// `"from"` (the keys a derived value comes from, joined by `, `), `"by"` (what forces it),
+    /// `"profile"` (the profile's display name) or `"class"` (the device class's id).
     ///
     /// ```swift
     /// SettingSource.derived(from: ["theme"]).jsonMembers   // "source": "derived", "from": "theme"
@@ -70,6 +78,7 @@ extension SettingSource {
             members.append(.init(key: "from", value: .string(keys.joined(separator: ", "))))
         case .forced(let cause): members.append(.init(key: "by", value: .string(cause)))
         case .profile(let name): members.append(.init(key: "profile", value: .string(name)))
+        case .deviceClass(let id): members.append(.init(key: "class", value: .string(id)))
         default: break
         }
         return members
@@ -92,6 +101,9 @@ public struct AttributedSetting: Sendable, Hashable {
     /// Where the stored value that resolves came from (Specs/Store.md §15.2), when the value comes
     /// from a layer and it was asked for; `nil` when not known or not asked.
     public var provenance: Provenance?
+    /// Who chose the profile the value comes from (a rule, or the reader by hand), when it comes
+    /// from a profile (Specs/Store.md §4.5); `nil` otherwise.
+    public var profileChoice: ProfileChoice?
 
     /// Creates an attributed setting.
     ///

@@ -238,21 +238,24 @@ public actor InMemoryStorage: PreferencesStorage {
     {
         try StorageLocation.checkConfigurable(configurable)
         try faults.read(nil)
-        let journaled =
-            (kind == .profileSnapshots || kind == .publicationSnapshots) ? Array(journals.keys) : []
+        let journaled = kind.isSnapshot ? Array(journals.keys) : []
         let all = Set(
             (Array(slots.keys) + journaled).compactMap { location -> JSONScalarKey? in
-                switch (kind, location) {
-                case (.profiles, .layer(let owner, .profile(let id))),
-                    (.publications, .layer(let owner, .publication(let id))),
-                    (.profileSnapshots, .syncSnapshot(let owner, .profile(let id))),
-                    (.publicationSnapshots, .syncSnapshot(let owner, .publication(let id))),
-                    (.profileSnapshots, .layer(let owner, .profile(let id))) where journals[location] != nil,
-                    (.publicationSnapshots, .layer(let owner, .publication(let id)))
-                where journals[location] != nil:
-                    return owner.isScalarEqual(to: configurable) ? JSONScalarKey(id) : nil
+                let owner: String
+                let layer: StoreLayer
+                switch location {
+                case .layer(let configurable, let documentLayer) where !kind.isSnapshot:
+                    (owner, layer) = (configurable, documentLayer)
+                // A snapshot's kind lists the document's journal too (a removal still to send).
+                case .layer(let configurable, let documentLayer) where journals[location] != nil,
+                    .syncSnapshot(let configurable, let documentLayer) where kind.isSnapshot:
+                    (owner, layer) = (configurable, documentLayer)
                 default: return nil
                 }
+                guard let id = layer.identifier, kind.layer(id) == layer,
+                    owner.isScalarEqual(to: configurable)
+                else { return nil }
+                return JSONScalarKey(id)
             }
         ).map { $0.string }
         return StorageKind.page(all, after: after, limit: limit)

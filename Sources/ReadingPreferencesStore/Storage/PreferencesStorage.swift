@@ -260,12 +260,9 @@ extension PreferencesStorage {
                         locations.append(.syncSnapshot(configurable: configurable, layer))
                     }
                 }
-                for kind in [StorageKind.profileSnapshots, .publicationSnapshots] {
+                for kind in StorageKind.snapshots {
                     for id in try await names(of: kind, configurable: configurable) {
-                        locations.append(
-                            .syncSnapshot(
-                                configurable: configurable,
-                                kind == .profileSnapshots ? .profile(id) : .publication(id)))
+                        locations.append(.syncSnapshot(configurable: configurable, kind.layer(id)))
                     }
                 }
             }
@@ -303,16 +300,17 @@ extension PreferencesStorage {
             .conflict, location: nil, message: "documents kept changing while they were removed")
     }
 
-    /// The shared, overrides, profile and publication locations of a configurable.
+    /// The shared, overrides, rules, device, profile, class and publication locations of a
+    /// configurable.
     private func layerLocations(of configurable: String) async throws(StorageError) -> [StorageLocation] {
         var result: [StorageLocation] = [
             .layer(configurable: configurable, .shared), .layer(configurable: configurable, .overrides),
+            .layer(configurable: configurable, .rules), .layer(configurable: configurable, .device),
         ]
-        for id in try await names(of: .profiles, configurable: configurable) {
-            result.append(.layer(configurable: configurable, .profile(id)))
-        }
-        for id in try await names(of: .publications, configurable: configurable) {
-            result.append(.layer(configurable: configurable, .publication(id)))
+        for kind in StorageKind.documents {
+            for id in try await names(of: kind, configurable: configurable) {
+                result.append(.layer(configurable: configurable, kind.layer(id)))
+            }
         }
         return result
     }

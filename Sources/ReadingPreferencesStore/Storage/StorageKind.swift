@@ -11,6 +11,34 @@ public enum StorageKind: String, Sendable, Hashable, CaseIterable {
     case profileSnapshots
     /// Publications with a sync snapshot, by identifier.
     case publicationSnapshots
+    /// Device classes with a document, by id (Specs/Store.md §1.4).
+    case classes
+    /// Device classes with a sync snapshot, by id.
+    case classSnapshots
+}
+
+extension StorageKind {
+    /// Whether the kind lists sync snapshots rather than documents.
+    package var isSnapshot: Bool {
+        self == .profileSnapshots || self == .publicationSnapshots || self == .classSnapshots
+    }
+
+    /// The layer an identifier of this kind names.
+    ///
+    /// - Parameter identifier: A profile's id, a publication's identifier or a class's id.
+    /// - Returns: The layer.
+    package func layer(_ identifier: String) -> StoreLayer {
+        switch self {
+        case .profiles, .profileSnapshots: return .profile(identifier)
+        case .publications, .publicationSnapshots: return .publication(identifier)
+        case .classes, .classSnapshots: return .deviceClass(identifier)
+        }
+    }
+
+    /// The kinds of documents with an identifier, and of their snapshots.
+    package static let documents: [StorageKind] = [.profiles, .classes, .publications]
+    /// The kinds of snapshots of documents with an identifier.
+    package static let snapshots: [StorageKind] = [.profileSnapshots, .classSnapshots, .publicationSnapshots]
 }
 
 extension StorageKind {

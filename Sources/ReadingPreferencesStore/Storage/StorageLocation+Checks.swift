@@ -23,9 +23,18 @@ extension StorageLocation {
         case .layer(let configurable, let layer), .syncSnapshot(let configurable, let layer):
             try Self.checkIdentifier(configurable, "the configurable's identifier", self)
             switch layer {
-            case .shared, .overrides: return self
+            case .shared, .overrides, .device, .rules: return self
             case .publication(let id):
                 try Self.checkIdentifier(id, "the publication identifier", self)
+            case .deviceClass(let id):
+                guard ReplicaID.isValid(id) else {
+                    throw StorageError(
+                        .invalidIdentifier, location: self,
+                        message:
+                            "the device class \(Self.quoted(id)) is not a class id: use 1 to 64 lower-case "
+                            + "letters, digits and hyphens, starting with a letter or digit",
+                        isTransient: false)
+                }
             case .profile(let id):
                 guard ReplicaID.isValid(id) else {
                     throw StorageError(

@@ -200,13 +200,7 @@ public final class UserDefaultsStorage: PreferencesStorage, @unchecked Sendable 
     {
         try StorageLocation.checkConfigurable(configurable)
         try faults.read(nil)
-        let layer: String
-        switch kind {
-        case .profiles: layer = "/profile/"
-        case .publications: layer = "/publication/"
-        case .profileSnapshots: layer = "/sync/profile/"
-        case .publicationSnapshots: layer = "/sync/publication/"
-        }
+        let layer = (kind.isSnapshot ? "/sync/" : "/") + kind.layer("").code + "/"
         let prefix = keyPrefix + "/" + Self.encoded(configurable) + layer
         let identifiers = lock.withLock { Array(defaults.dictionaryRepresentation().keys) }.compactMap {
             key -> String? in

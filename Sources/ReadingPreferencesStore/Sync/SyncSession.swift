@@ -187,16 +187,18 @@ struct SyncSession {
                 continue
             }
             scopes.insert(shared)
-            for kind in [StorageKind.profiles, .profileSnapshots] {
-                for id in try await storage.names(of: kind, configurable: configurable) {
-                    if let scope = SyncScope(configurable: configurable, layer: .profile(id)) {
-                        scopes.insert(scope)
-                    }
-                }
+            // Specs/Sync.md §1: the rules document syncs, when there is one or was one at the last
+            // sync (its removal to send).
+            if let rules = SyncScope(configurable: configurable, layer: .rules),
+                await isPresent(rules)
+            {
+                scopes.insert(rules)
             }
-            for kind in [StorageKind.publications, .publicationSnapshots] {
+            // Profiles, device classes (every class, whatever this device's: Specs/Sync.md §1) and
+            // publications, with a document or a snapshot.
+            for kind in StorageKind.documents + StorageKind.snapshots {
                 for id in try await storage.names(of: kind, configurable: configurable) {
-                    if let scope = SyncScope(configurable: configurable, layer: .publication(id)) {
+                    if let scope = SyncScope(configurable: configurable, layer: kind.layer(id)) {
                         scopes.insert(scope)
                     }
                 }

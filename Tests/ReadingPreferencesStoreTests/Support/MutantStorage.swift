@@ -144,8 +144,11 @@ actor MutantStorage: PreferencesStorage {
             switch layer {
             case .shared: return "shared"
             case .overrides: return "overrides"
+            case .rules: return "rules"
             case .profile(let value): return "profile/" + id(value)
             case .publication(let value): return "publication/" + id(value)
+            case .deviceClass(let value): return "classes/" + id(value)
+            case .device: return "device"
             }
         }
         switch location {
@@ -340,6 +343,8 @@ actor MutantStorage: PreferencesStorage {
         case .publications: layer = "/publication/"
         case .profileSnapshots: layer = "/sync/profile/"
         case .publicationSnapshots: layer = "/sync/publication/"
+        case .classes: layer = "/classes/"
+        case .classSnapshots: layer = "/sync/classes/"
         }
         let encoded = UserDefaultsStorage.encoded(configurable)
         var names: [String] = []

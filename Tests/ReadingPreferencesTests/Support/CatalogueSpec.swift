@@ -67,6 +67,9 @@ struct CatalogueSpec: Sendable {
             failures.append(
                 "publicationKeys: file \(file.publicationKeys), catalogue \(catalogue.publicationKeys)")
         }
+        if file.screenKeys != catalogue.screenKeys {
+            failures.append("screenKeys: file \(file.screenKeys), catalogue \(catalogue.screenKeys)")
+        }
         let groups = catalogue.groups.map { "\($0.id) (\($0.title)): \($0.keys.joined(separator: ", "))" }
         if file.groups != groups {
             failures.append("groups: file \(file.groups), catalogue \(groups)")
@@ -115,6 +118,8 @@ struct CatalogueSpec: Sendable {
 private struct CatalogueFile {
     var keys: [String] = []
     var publicationKeys: [String] = []
+    /// The keys the form-factor scope policy keeps per device class (optional member).
+    var screenKeys: [String] = []
     /// Each group as `id (title): key, key`.
     var groups: [String] = []
     var entries: [String: [String: SpecNode]] = [:]
@@ -135,6 +140,12 @@ private struct CatalogueFile {
         for node in publicationKeys {
             guard case .string(let key) = node else { throw CatalogueFileError.malformed("publicationKeys") }
             self.publicationKeys.append(key)
+        }
+        if case .array(let screenKeys)? = top["screenKeys"] {
+            for node in screenKeys {
+                guard case .string(let key) = node else { throw CatalogueFileError.malformed("screenKeys") }
+                self.screenKeys.append(key)
+            }
         }
         if case .array(let groups)? = top["groups"] {
             for node in groups {

@@ -77,13 +77,15 @@ struct UserData: Sendable {
     }
 
     /// The documents a publication's preferences come from: the device document, shared, the
-    /// overrides, and the book's.
+    /// overrides, this device's layer (which the store reads, and a server never holds:
+    /// Specs/Store.md §1.4), and the book's.
     static func locations<Schema: ResolvableSchema>(_ schema: Schema.Type, reading publication: String?)
         -> [StorageLocation]
     {
         var locations: [StorageLocation] = [
             .device, .layer(configurable: Schema.identifier, .shared),
             .layer(configurable: Schema.identifier, .overrides),
+            .layer(configurable: Schema.identifier, .device),
         ]
         if let publication {
             locations.append(.layer(configurable: Schema.identifier, .publication(publication)))

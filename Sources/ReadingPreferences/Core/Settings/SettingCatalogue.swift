@@ -32,12 +32,15 @@ public struct SettingCatalogue: Sendable, Hashable {
         let groups: [Group]
         /// Each slot's group and position in it, or `nil` when no group lists it.
         let groupPlaces: [(group: Int, position: Int)?]
+        /// The keys whose right value depends on the screen.
+        let screenKeys: [String]
 
         init(
             descriptors: [SettingDescriptor], slotsByKey: KeyTable, slotsByAlias: KeyTable,
-            problems: [Problem], groups: [Group] = []
+            problems: [Problem], groups: [Group] = [], screenKeys: [String] = []
         ) {
             self.groups = groups
+            self.screenKeys = screenKeys
             groupPlaces = SettingCatalogue.groupPlaces(groups, slots: slotsByKey, count: descriptors.count)
             self.descriptors = descriptors
             self.slotsByKey = slotsByKey
@@ -78,7 +81,9 @@ public struct SettingCatalogue: Sendable, Hashable {
     ///   - descriptors: The descriptors, in slot order.
     ///   - groups: The groups a settings form shows, in order, each with its settings in the
     ///     order a reader expects (``Group``); none by default.
-    public init(_ descriptors: [SettingDescriptor], groups: [Group] = []) {
+    ///   - screenKeys: The keys whose right value depends on the screen (``screenKeys``); none
+    ///     by default.
+    public init(_ descriptors: [SettingDescriptor], groups: [Group] = [], screenKeys: [String] = []) {
         var unique: [SettingDescriptor] = []
         var slots = KeyTable()
         for descriptor in descriptors where slots[descriptor.key] == nil {
@@ -94,7 +99,7 @@ public struct SettingCatalogue: Sendable, Hashable {
         storage = Storage(
             descriptors: unique, slotsByKey: slots, slotsByAlias: aliases,
             problems: Self.problems(of: descriptors, keys: slots) + Self.groupProblems(groups, keys: slots),
-            groups: groups)
+            groups: groups, screenKeys: screenKeys.filter { slots[$0] != nil })
     }
 
     /// The declaration mistakes found when the catalogue was built, in declaration order; empty
@@ -166,6 +171,11 @@ public struct SettingCatalogue: Sendable, Hashable {
         descriptors.filter { $0.scope == .publication }.map(\.key)
     }
 
+    /// The keys whose right value depends on the screen (a font size right for an e-ink reader
+    /// is wrong on a phone), which the form-factor scope policy keeps per device class
+    /// (Specs/Store.md §3.1); those of the catalogue's settings, in the order given.
+    public var screenKeys: [String] { storage.screenKeys }
+
     /// Every key this catalogue declares, with the `renamedFrom` aliases.
     public var keysWithAliases: [String] {
         descriptors.flatMap(\.storedKeys)
@@ -173,7 +183,9 @@ public struct SettingCatalogue: Sendable, Hashable {
 
     /// Catalogues are equal when their descriptors and their groups are.
     public static func == (lhs: SettingCatalogue, rhs: SettingCatalogue) -> Bool {
-        lhs.storage === rhs.storage || (lhs.descriptors == rhs.descriptors && lhs.groups == rhs.groups)
+        lhs.storage === rhs.storage
+            || (lhs.descriptors == rhs.descriptors && lhs.groups == rhs.groups
+                && lhs.screenKeys == rhs.screenKeys)
     }
 
     /// Hashes the descriptors.

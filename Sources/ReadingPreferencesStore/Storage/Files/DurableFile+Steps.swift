@@ -5,14 +5,20 @@ extension DurableFile {
 
     /// Follows symbolic links to the file they name (which may not exist yet).
     static func resolveLinks(_ path: String) throws(Failure) -> String {
+        try resolvingLinks(path).path
+    }
+
+    /// Follows symbolic links to the file they name, and tells whether something is there (so
+    /// its folder exists).
+    static func resolvingLinks(_ path: String) throws(Failure) -> (path: String, exists: Bool) {
         var current = path
         for _ in 0..<40 {
             var info = stat()
             guard lstat(current, &info) == 0 else {
-                if errno == ENOENT { return current }
+                if errno == ENOENT { return (current, false) }
                 throw .system("cannot read", current)
             }
-            guard info.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard info.st_mode & S_IFMT == S_IFLNK else { return (current, true) }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count >= 0 else { throw .system("cannot follow the link", current) }
@@ -20,9 +26,7 @@ extension DurableFile {
             current =
                 destination.hasPrefix("/")
                 ? destination
-                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(
-                    destination
-                ).path
+                : PathText.folder(of: current) + "/" + destination
         }
         throw .system("cannot follow the link", path, errno: ELOOP)
     }
@@ -53,7 +57,7 @@ extension DurableFile {
             var descriptor = open(lockPath, flags, 0o644)
             if descriptor < 0, errno == ENOENT, !isFolder, case .mapped = placement {
                 // A lock kept apart from its file: its folder is made on first use.
-                let folder = URL(fileURLWithPath: lockPath).deletingLastPathComponent().path
+                let folder = PathText.folder(of: lockPath)
                 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 descriptor = open(lockPath, flags, 0o644)
             }
@@ -161,10 +165,17 @@ extension DurableFile {
     {
         try checkReplaceable(target, existing: existing)
         let temporary = temporaryPath(for: target)
-        // A leftover of a killed run (or anything planted there): ours to remove, since we hold
-        // the target's lock; `unlink` removes a link itself, never its target.
-        if unlink(temporary) != 0, errno != ENOENT { throw .system("cannot remove the leftover", temporary) }
-        let written = try writeNew(data, to: temporary, like: existing, flushes: flushes)
+        let written: stat
+        do throws(Failure) {
+            written = try writeNew(data, to: temporary, like: existing, flushes: flushes)
+        } catch  where error.errorNumber == EEXIST {
+            // A leftover of a killed run (or anything planted there): ours to remove, since we
+            // hold the target's lock; `unlink` removes a link itself, never its target.
+            if unlink(temporary) != 0, errno != ENOENT {
+                throw .system("cannot remove the leftover", temporary)
+            }
+            written = try writeNew(data, to: temporary, like: existing, flushes: flushes)
+        }
         guard rename(temporary, target) == 0 else {
             let code = errno
             unlink(temporary)
@@ -197,8 +208,8 @@ extension DurableFile {
         let mode: mode_t = existing.map { $0.st_mode & 0o7777 } ?? 0o666
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            throw .system("cannot create a temporary file in", folder)
+            let code = errno
+            throw .system("cannot create a temporary file in", PathText.folder(of: path), errno: code)
         }
         var completed = false
         defer {
@@ -208,17 +219,20 @@ extension DurableFile {
             }
         }
         try writeAll(data, to: descriptor, path: path)
+        var written = stat()
+        _ = fstat(descriptor, &written)
         if let existing {
             // Keep the target's mode exactly (the umask applied at creation), and its owner
             // where this process may set it.
-            _ = fchmod(descriptor, existing.st_mode & 0o7777)
-            if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+            if written.st_mode & 0o7777 != existing.st_mode & 0o7777 {
+                _ = fchmod(descriptor, existing.st_mode & 0o7777)
+                written.st_mode = (written.st_mode & ~0o7777) | (existing.st_mode & 0o7777)
+            }
+            if existing.st_uid != written.st_uid || existing.st_gid != written.st_gid {
                 _ = fchown(descriptor, existing.st_uid, existing.st_gid)
             }
         }
         guard !flushes || flush(descriptor) else { throw .system("cannot flush", path) }
-        var written = stat()
-        _ = fstat(descriptor, &written)
         completed = true
         guard close(descriptor) == 0 else {
             unlink(path)
@@ -254,7 +268,7 @@ extension DurableFile {
 
     /// Flushes the folder holding a file, so a rename or a removal is itself durable.
     static func flushFolder(of path: String) {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let folder = PathText.folder(of: path)
         let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = flush(descriptor)

@@ -37,9 +37,7 @@ extension FileBatch {
 
     /// The commit records in the records folder.
     func pendingRecords() -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: recordsFolder) else {
-            return []
-        }
+        guard let names = FolderNames.list(recordsFolder) else { return [] }
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map {
             recordsFolder + "/" + $0
         }
@@ -52,7 +50,7 @@ extension FileBatch {
         for record in pendingRecords() {
             guard let writes = readRecord(record) else {
                 // Not a record this package wrote: keep it aside, out of the way.
-                let name = URL(fileURLWithPath: record).lastPathComponent
+                let name = PathText.name(of: record)
                 _ = rename(record, recordsFolder + "/.unreadable-" + name)
                 continue
             }

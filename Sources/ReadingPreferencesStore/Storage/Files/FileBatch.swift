@@ -89,9 +89,12 @@ struct FileBatch {
         for _ in 0..<8 {
             // Links are followed: the file a link names is the one checked and written.
             var targets: [String] = []
+            var found: [Bool] = []
             for entry in entries {
                 do throws(DurableFile.Failure) {
-                    targets.append(try DurableFile.resolveLinks(entry.path))
+                    let resolved = try DurableFile.resolvingLinks(entry.path)
+                    targets.append(resolved.path)
+                    found.append(resolved.exists)
                 } catch {
                     throw FileStorage.io(error, entry.location)
                 }
@@ -106,10 +109,10 @@ struct FileBatch {
                     isTransient: false)
             }
             // A save's folder is made before its lock is taken: the lock is kept in the hidden
-            // folder, so it no longer tells a missing folder.
+            // folder, so it no longer tells a missing folder. A file that is there has its folder.
             if folderRounds == 0 {
-                for (entry, target) in zip(entries, targets) where entry.bytes != nil {
-                    try FileStorage.createFolder(of: entry.location, path: target)
+                for index in entries.indices where entries[index].bytes != nil && !found[index] {
+                    try FileStorage.createFolder(of: entries[index].location, path: targets[index])
                 }
                 folderRounds = 1
             }
@@ -275,7 +278,7 @@ struct FileBatch {
         }
         var flushed = Set<String>()
         for write in writes
-        where flushed.insert(URL(fileURLWithPath: write.target).deletingLastPathComponent().path).inserted {
+        where flushed.insert(PathText.folder(of: write.target)).inserted {
             DurableFile.flushFolder(of: write.target)
         }
         if let failure {
@@ -294,7 +297,7 @@ struct FileBatch {
     /// renamed into place and the folder flushed, so the folder only ever holds whole records. The
     /// folder is made (and the folder above it flushed) once.
     func writeRecord(_ data: Data, to path: String) throws(StorageError) {
-        let partial = recordsFolder + "/." + URL(fileURLWithPath: path).lastPathComponent + ".partial"
+        let partial = recordsFolder + "/." + PathText.name(of: path) + ".partial"
         var failure: DurableFile.Failure?
         defer { if failure != nil { unlink(partial) } }
         if access(recordsFolder, F_OK) != 0 {

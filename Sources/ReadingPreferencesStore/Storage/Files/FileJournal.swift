@@ -29,16 +29,17 @@ enum FileJournal {
             bytes += Array(entry.jsonValue.jsonData(options: .init(prettyPrinted: false)))
             bytes.append(0x0A)
         }
-        var descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        var descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor < 0, errno == ENOENT {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let folder = PathText.folder(of: path)
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
         guard descriptor >= 0 else { throw .system("cannot open", path) }
         var info = stat()
         let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
-        // A line torn by a crash is ended first, so the new record starts a line of its own.
+        // A line torn by a crash is ended first, so the new record starts a line of its own (the
+        // journal is opened for reading too, so its last byte can be read).
         if size > 0, lastByte(descriptor, at: size - 1) != 0x0A { bytes.insert(0x0A, at: 0) }
         defer { close(descriptor) }
         try DurableFile.writeAll(Data(bytes), to: descriptor, path: path)

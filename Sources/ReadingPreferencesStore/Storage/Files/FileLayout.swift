@@ -15,6 +15,8 @@ import ReadingPreferences
 /// <root>/<configurable>/shared.json
 /// <root>/<configurable>/overrides.json
 /// <root>/<configurable>/profiles/<id>.json             "$name": the display name
+/// <root>/<configurable>/classes/<class>.json           a device class's preferences
+/// <root>/<configurable>/this-device.json               this device's own, never synced
 /// <root>/<configurable>/publications/<safe-name>.json  "$id": the publication's identifier
 /// <root>/.readingprefs/                                the store's own files:
 ///     device.json  replica.json  sync-lease.json  clock.json  batches/
@@ -74,9 +76,12 @@ struct FileLayout: Sendable {
     /// folder for a file of the root's documents; the file itself for one already in it or
     /// outside the root (a document linked elsewhere keeps them beside its target).
     func companion(of target: String) -> String {
+        // Compared byte for byte, as the file system compares paths.
         let prefix = rootPath == "/" ? "/" : rootPath + "/"
-        guard target.hasPrefix(prefix), !target.hasPrefix(hiddenPath + "/") else { return target }
-        return hiddenPath + "/" + target.dropFirst(prefix.count)
+        guard target.utf8.starts(with: prefix.utf8), !target.utf8.starts(with: (hiddenPath + "/").utf8) else {
+            return target
+        }
+        return hiddenPath + "/" + String(decoding: target.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
     }
 
     /// The lock file of a file.
@@ -98,7 +103,10 @@ struct FileLayout: Sendable {
         switch layer {
         case .shared: return file(folder, "shared.json")
         case .overrides: return file(folder, "overrides.json")
+        case .rules: return file(folder, "rules.json")
         case .profile(let id): return file(folder, "profiles", Self.profileFileName(id))
+        case .deviceClass(let id): return file(folder, "classes", Self.profileFileName(id))
+        case .device: return file(folder, "this-device.json")
         case .publication(let id): return file(folder, "publications", SafeName.fileName(for: id))
         }
     }
@@ -116,7 +124,8 @@ struct FileLayout: Sendable {
     static func identifier(of location: StorageLocation) -> String? {
         switch location {
         case .layer(_, .publication(let id)), .syncSnapshot(_, .publication(let id)): return id
-        case .layer(_, .profile(let id)), .syncSnapshot(_, .profile(let id)):
+        case .layer(_, .profile(let id)), .syncSnapshot(_, .profile(let id)),
+            .layer(_, .deviceClass(let id)), .syncSnapshot(_, .deviceClass(let id)):
             return isPlainProfile(id) ? nil : id
         default: return nil
         }
@@ -210,20 +219,28 @@ struct FileLayout: Sendable {
         }
         let entries = try entries(of: folder)
         if entries.contains(where: isDocument) { return true }
-        for kind in ["profiles", "publications"] where entries.contains(kind) {
+        for kind in ["profiles", "classes", "publications"] where entries.contains(kind) {
             if try self.entries(of: folder + "/" + kind).contains(where: isDocument) { return true }
         }
         return false
     }
 
-    /// The identifiers of the profiles or publications of a configurable with a document of `kind`.
+    /// The identifiers of the profiles, classes or publications of a configurable with a document
+    /// of `kind`.
     func names(of kind: StorageKind, configurable: String) throws(StorageError) -> [String] {
-        let isProfile = kind == .profiles || kind == .profileSnapshots
-        let isSnapshot = kind == .profileSnapshots || kind == .publicationSnapshots
+        // Profiles and classes are named alike: by their id when plain.
+        let isProfile = kind != .publications && kind != .publicationSnapshots
+        let isSnapshot = kind.isSnapshot
+        let subfolder: String
+        switch kind.layer("").kind {
+        case .profile: subfolder = "profiles"
+        case .deviceClass: subfolder = "classes"
+        default: subfolder = "publications"
+        }
         // Sync's records of a document: its sidecar, or its journal alone (a document removed
         // before it ever synced still has a removal to send).
         let suffixes = isSnapshot ? [".json" + Self.snapshotSuffix, ".json" + Self.journalSuffix] : [".json"]
-        let documents = file(Self.folderName(of: configurable), isProfile ? "profiles" : "publications")
+        let documents = file(Self.folderName(of: configurable), subfolder)
         let folder = isSnapshot ? companion(of: documents) : documents
         var result: [String] = []
         for name in try entries(of: folder) where !name.hasPrefix(".") {

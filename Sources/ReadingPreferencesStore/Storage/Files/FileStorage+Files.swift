@@ -15,14 +15,15 @@ extension FileStorage {
     /// Creates a document's folder when it is missing; returns whether it did.
     @discardableResult
     static func createFolder(of location: StorageLocation, path: String) throws(StorageError) -> Bool {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        guard !FileManager.default.fileExists(atPath: folder.path) else { return false }
+        let folder = PathText.folder(of: path)
+        var info = stat()
+        guard stat(folder, &info) != 0 else { return false }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw StorageError(
                 .io, location: location,
-                message: "cannot create \(folder.path): \(error.localizedDescription)")
+                message: "cannot create \(folder): \(error.localizedDescription)")
         }
         return true
     }
