@@ -40,6 +40,17 @@ package struct ReconciliationInput: Sendable {
         /// The local documents afterwards, the sync's changes applied (a document left with no
         /// keys is gone).
         package var documents: [SyncScope: Preferences]
+        /// At a first sync, the differing keys of each local document that differs from what was
+        /// admitted (Specs/Sync.md §5.9).
+        package var differences: [SyncScope: [String]] = [:]
+    }
+
+    /// How a first sync goes (Specs/Sync.md §5.9).
+    package enum FirstSync: Sendable, Hashable {
+        /// With no choice: when documents differ, the sync stops and writes nothing.
+        case ask
+        /// With this choice.
+        case choosing(FirstJoinChoice)
     }
 
     package var replica: ReplicaID
@@ -55,6 +66,8 @@ package struct ReconciliationInput: Sendable {
     package var documents: [SyncScope: Preferences]?
     /// The pending stamps the local edits took (Specs/Sync.md §5.4), per document.
     package var pending: [SyncScope: SyncDocument] = [:]
+    /// Whether this is the replica's first sync, and how it goes; `nil`: a later sync.
+    package var firstSync: FirstSync?
 
     package init(
         replica: ReplicaID, local: ReplicaState?, remotes: [(source: String, file: ReplicaFile)], now: UInt64,
@@ -87,9 +100,30 @@ package struct ReconciliationInput: Sendable {
             settings: .init(
                 now: now, tombstoneHorizon: tombstoneHorizon, retirementHorizon: retirementHorizon,
                 futureLimit: futureLimit),
-            isFirstSync: false)
+            isFirstSync: firstSync != nil)
         for remote in remotes { reconciliation.admit(remote.file, source: remote.source) }
         reconciliation.computeFloors()
+        var differences: [SyncScope: [String]] = [:]
+        if let firstSync {
+            for scope in reconciliation.incoming.documents.keys {
+                let local = self.documents.map { $0[scope] ?? Preferences() } ?? documents[scope]?.values
+                let keys = reconciliation.firstJoinDifferences(scope, local: local ?? Preferences())
+                if !keys.isEmpty { differences[scope] = keys }
+            }
+            switch firstSync {
+            case .ask where !differences.isEmpty:
+                // The sync stops: nothing is published, and the documents stay as they are.
+                return Output(
+                    state: ReplicaState(replica: replica), clockTime: reconciliation.clock.time,
+                    clockCounter: reconciliation.clock.counter, ignored: [], retired: [], skipped: [],
+                    documents: self.documents
+                        ?? documents.compactMapValues { $0.values.isEmpty ? nil : $0.values },
+                    differences: differences)
+            case .choosing(let choice) where choice != .merge:
+                for scope in differences.keys { reconciliation.firstJoin[scope] = choice }
+            default: break
+            }
+        }
         // The replica clock (Specs/Sync.md §8), which every edit ticked, is past every pending
         // stamp of every document; the sync shares it before stamping anything, so a fresh stamp
         // in one document is above the pending stamps of all of them (as `SyncSession` does).
@@ -129,6 +163,6 @@ package struct ReconciliationInput: Sendable {
         return Output(
             state: reconciliation.published(writer: ""), clockTime: reconciliation.clock.time,
             clockCounter: reconciliation.clock.counter, ignored: ignored, retired: retired, skipped: skipped,
-            documents: after)
+            documents: after, differences: differences)
     }
 }

@@ -25,7 +25,9 @@ import ReadingPreferencesStore
 /// replicas `retired`, the `keyOrder` of the local documents afterwards and the display `names`
 /// the published state carries. Either way `expect` may give the files a reader skips whole
 /// (`skippedFiles`, their positions in `replicas`) and the entries it skips (`skipped`, their
-/// member paths in the file).
+/// member paths in the file). With `localReplica`, `firstJoin` (`ask`, `keepMine`, `takeTheirs`,
+/// `merge`) makes the sync the replica's first (Specs/Sync.md §5.9), and `expect` may give the
+/// `differences`.
 public struct SyncMergeCase: Sendable, Hashable {
     /// The replica files to merge, as read (malformed entries skipped).
     public var replicas: [ReplicaFile]
@@ -69,6 +71,10 @@ public struct SyncMergeCase: Sendable, Hashable {
     /// The expected display names of other replicas in the published state; `nil` when not
     /// checked.
     var names: [ReplicaID: String]?
+    /// `firstJoin`: the local replica's first sync, and how it goes; `nil`: a later sync.
+    var firstSync: ReconciliationInput.FirstSync?
+    /// The expected differing keys per document at a first sync; `nil` when not checked.
+    var differences: [SyncScope: [String]]?
 
     /// Reads a case's members.
     ///
@@ -193,6 +199,7 @@ public struct SyncMergeCase: Sendable, Hashable {
             }.sorted()
         }
         try readReportExpectations(expect)
+        try readFirstJoin(reader, expect)
     }
 
     private static func integer(_ reader: JSONMemberReader, _ name: String) throws(JSONMemberError) -> UInt64?
@@ -254,6 +261,7 @@ public struct SyncMergeCase: Sendable, Hashable {
         var retired: [ReplicaID] = []
         var skipped: [String] = []
         var documents: [SyncScope: Preferences] = [:]
+        var differences: [SyncScope: [String]] = [:]
     }
 
     private func outcome(of files: [ReplicaFile]) -> Result {
@@ -272,11 +280,12 @@ public struct SyncMergeCase: Sendable, Hashable {
         var reconciliation = input
         reconciliation.documents = localDocuments
         reconciliation.pending = pending
+        reconciliation.firstSync = firstSync
         let output = reconciliation.run()
         return Result(
             state: output.state, clock: [output.clockTime, output.clockCounter],
             ignored: output.ignored.sorted(), retired: output.retired.sorted(), skipped: output.skipped,
-            documents: output.documents)
+            documents: output.documents, differences: output.differences)
     }
 
     private func check(_ result: Result, order: String) -> [String] {
@@ -308,7 +317,7 @@ public struct SyncMergeCase: Sendable, Hashable {
         if let retired, result.retired != retired {
             failures.append("retired (\(order)): expected \(retired), got \(result.retired)")
         }
-        return failures + checkReports(result, order: order)
+        return failures + checkReports(result, order: order) + checkFirstJoin(result, order: order)
     }
 
     private static func describe(_ documents: [SyncScope: SyncDocument]) -> String {

@@ -104,7 +104,12 @@ extension PreferencesStore {
         for index in subscribers.indices {
             let subscriber = subscribers[index]
             guard let now = try? await snapshot(subscriber.scope) else { continue }
-            let changes = Self.differences(from: subscriber.last, to: now, cause: cause)
+            var changes = Self.differences(from: subscriber.last, to: now, cause: cause)
+            if cause == .profileSwitch, !changes.isEmpty {
+                // Specs/Store.md §9.2: a switch names the rule (or the hand) that chose the profile.
+                let choice = try? await profileChoice(for: subscriber.scope)
+                for index in changes.indices { changes[index].profileChoice = choice }
+            }
             subscribers[index].last = now
             guard !changes.isEmpty else { continue }
             switch subscriber.target {

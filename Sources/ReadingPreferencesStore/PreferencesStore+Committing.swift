@@ -110,7 +110,7 @@ extension PreferencesStore {
         guard etag != nil || !expectations.isEmpty else { return try await body(nil) }
         try await flush(turn)
         return try await retryingOnConflict(location(.shared)) { () async throws -> Result in
-            let inputs = try await freshInputs(for: publication)
+            let inputs = try await freshInputs(for: publication, context: context)
             let fingerprints = inputs.fingerprints(resolved(inputs, context: context))
             let place = location(publication.map(StoreLayer.publication) ?? .shared)
             if let etag, !fingerprints.matches(etag) {

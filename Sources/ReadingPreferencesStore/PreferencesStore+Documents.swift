@@ -16,7 +16,7 @@ extension PreferencesStore {
     )
         async throws -> PreferencesFingerprints
     {
-        let inputs = try await inputs(for: publication)
+        let inputs = try await inputs(for: publication, context: context)
         return inputs.fingerprints(resolved(inputs, context: context))
     }
 
@@ -40,7 +40,7 @@ extension PreferencesStore {
         for publication: String? = nil, context: PublicationContext = PublicationContext(),
         includingProvenance: Bool = false
     ) async throws -> PublicationState<Schema> {
-        let inputs = try await inputs(for: publication)
+        let inputs = try await inputs(for: publication, context: context)
         let resolved = resolved(inputs, context: context)
         var settings = try await attributedSettings(of: inputs, context: context)
         if includingProvenance { settings = try await withProvenance(settings, inputs) }

@@ -74,7 +74,7 @@ extension PreferencesStore {
                     },
                     DocumentEdit(.device) { current in
                         Self.deviceState(
-                            current?.preferences, activating: nil, ifActive: id, of: configurable)
+                            current?.preferences, choosing: .automatic, ifActive: id, of: configurable)
                     },
                 ], recording: recording(.edit))
             problems += writes.problems
@@ -87,7 +87,8 @@ extension PreferencesStore {
         }
     }
 
-    /// Makes a profile active on this device (it replaces shared), or none. Which profile is
+    /// Makes a profile active on this device (it replaces shared), or none, by hand: the choice
+    /// beats the rules (Specs/Store.md §4.5) until ``activateAutomatically()``. Which profile is
     /// active is this device's choice: it is kept apart and never synced.
     ///
     /// - Parameter id: The profile, or `nil` for shared.
@@ -99,20 +100,12 @@ extension PreferencesStore {
     /// ``activateProfile(_:)`` inside the write section.
     func activate(_ id: String?, _ turn: WriteTurn) async throws {
         if let id, try await document(.profile(id)) == nil { throw ProfileError.unknownProfile(id) }
-        guard try await activeProfileID() != id else { return }
-        let configurable = configurable
-        let writes = try await storage.write([
-            DocumentEdit(.device) { current in
-                Self.deviceState(current?.preferences, activating: id, ifActive: nil, of: configurable)
-            }
-        ])
-        problems += writes.problems
-        deviceDocument = writes.documents[.device] ?? nil
-        deviceLoaded = true
-        await notify(cause: .profileSwitch)
+        try await choose(id.map(DeviceProfileChoice.profile) ?? .shared, turn)
     }
 
-    /// The active profile on this device, or `nil` when shared preferences apply.
+    /// The active profile on this device, or `nil` when shared preferences apply: the one chosen
+    /// by hand, or by the first rule that holds for a publication with no languages or
+    /// collections (``profileSelection(context:)`` for a publication's).
     ///
     /// - Returns: The profile with its id and display name, or `nil`.
     /// - Throws: ``StorageError``.
@@ -124,34 +117,24 @@ extension PreferencesStore {
     // MARK: - Internals
 
     /// The device document's member that maps each configurable to its active profile.
-    static var activeProfilesKey: String { "activeProfiles" }
+    static var activeProfilesKey: String { DeviceProfileChoice.key }
 
-    /// This device's state with a configurable's active profile set to `id` (`nil`: shared), or,
-    /// with `ifActive`, unset only when that profile is the active one.
+    /// This device's state with a configurable's choice set (a profile or shared by hand, or
+    /// automatic), or, with `ifActive`, set only when that profile is the one chosen by hand.
     static func deviceState(
-        _ state: Preferences?, activating id: String?, ifActive removed: String?, of configurable: String
+        _ state: Preferences?, choosing choice: DeviceProfileChoice, ifActive removed: String?,
+        of configurable: String
     ) -> Preferences {
         var state = state ?? Preferences()
         var active = state[activeProfilesKey]?.objectValue ?? JSONObject()
         if let removed, active[configurable]?.stringValue != removed { return state }
-        active[configurable] = id.map(JSONValue.string)
+        active[configurable] = choice.stored
         state[activeProfilesKey] = active.isEmpty ? nil : .object(active)
         return state
     }
 
     func activeProfileID() async throws -> String? {
-        if !deviceLoaded {
-            deviceDocument = try await loadFresh(.device)
-            deviceLoaded = true
-        }
-        guard
-            let id = deviceDocument?.preferences[Self.activeProfilesKey]?.objectValue?[configurable]?
-                .stringValue
-        else {
-            return nil
-        }
-        // A profile deleted elsewhere: shared applies.
-        return try await document(.profile(id)) == nil ? nil : id
+        try await baseChoice(PublicationContext()).layer.profileID
     }
 
     func profileName(_ id: String) async throws -> String {

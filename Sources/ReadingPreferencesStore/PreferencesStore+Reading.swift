@@ -34,7 +34,7 @@ extension PreferencesStore {
     public func editor(for publication: String? = nil, context: PublicationContext = PublicationContext())
         async throws -> PreferencesEditor<Schema>
     {
-        let (merged, overrides) = try await layers(for: publication)
+        let (merged, overrides) = try await layers(for: publication, context: context)
         return PreferencesEditor(preferences: merged, resolver: resolver(context), overrides: overrides)
     }
 
@@ -51,7 +51,7 @@ extension PreferencesStore {
     )
         async throws -> [AttributedSetting]
     {
-        try await attributedSettings(of: inputs(for: publication), context: context)
+        try await attributedSettings(of: inputs(for: publication, context: context), context: context)
     }
 
     /// ``attributedSettings(for:context:)`` with each stored value's provenance
@@ -67,7 +67,7 @@ extension PreferencesStore {
     public func attributedSettingsWithProvenance(
         for publication: String? = nil, context: PublicationContext = PublicationContext()
     ) async throws -> [AttributedSetting] {
-        let inputs = try await inputs(for: publication)
+        let inputs = try await inputs(for: publication, context: context)
         return try await withProvenance(try await attributedSettings(of: inputs, context: context), inputs)
     }
 
@@ -140,9 +140,11 @@ extension PreferencesStore {
             case .fallback: source = .fallback
             }
             let snapshot = handle?.snapshot
-            return AttributedSetting(
+            var setting = AttributedSetting(
                 key: descriptor.key, value: snapshot?.effectiveJSON, source: source,
                 isEffective: snapshot?.isEffective ?? false, reasons: snapshot?.reasons ?? [])
+            if case .profile = source { setting.profileChoice = inputs.choice }
+            return setting
         }
     }
 
@@ -158,7 +160,7 @@ extension PreferencesStore {
     )
         async throws -> ResolvedSettings<Schema>
     {
-        resolved(try await inputs(for: publication), context: context)
+        resolved(try await inputs(for: publication, context: context), context: context)
     }
 
     /// What an editor of the publication resolves to, without the editor's tables.

@@ -65,7 +65,8 @@ extension PreferencesStore {
                 let original = editor.preferences
                 let result = try body(&editor)
                 try await save(
-                    editor.preferences, original: original, publication: publication, turn, checking: inputs)
+                    editor.preferences, original: original, publication: publication, context: context, turn,
+                    checking: inputs)
                 return result
             }
         }
@@ -93,13 +94,33 @@ extension PreferencesStore {
         }
     }
 
+    /// ``save(_:original:publication:)`` for a publication whose context decides which profile
+    /// the rules choose (Specs/Store.md §4.5): give the context the editor was made with.
+    ///
+    /// - Parameters:
+    ///   - preferences: The edited preferences.
+    ///   - original: The preferences the editor started from.
+    ///   - publication: The publication, or `nil` for shared alone.
+    ///   - context: What the configurable knows of the publication.
+    /// - Returns: What was written, one change per key.
+    /// - Throws: ``StorageError``.
+    @discardableResult
+    public func save(
+        _ preferences: Preferences, original: Preferences, publication: String?, context: PublicationContext
+    ) async throws -> [StoredChange] {
+        try await section.run { turn in
+            try await save(preferences, original: original, publication: publication, context: context, turn)
+        }
+    }
+
     /// ``save(_:original:publication:)`` inside the write section; returns what was written.
     @discardableResult
     func save(
-        _ preferences: Preferences, original: Preferences, publication: String?, _ turn: WriteTurn,
+        _ preferences: Preferences, original: Preferences, publication: String?,
+        context: PublicationContext = PublicationContext(), _ turn: WriteTurn,
         checking inputs: PublicationInputs? = nil
     ) async throws -> [StoredChange] {
-        let held = try await self.inputs(for: publication)
+        let held = try await self.inputs(for: publication, context: context)
         let layers = held.editableLayers
         let policy = try await scopePolicy()
         let edited = KeyChanges(from: original, to: preferences)
@@ -209,7 +230,7 @@ extension PreferencesStore {
                         turn,
                         checking: inputs)
                 }
-                var (merged, overrides) = try await layers(for: publication)
+                var (merged, overrides) = try await layers(for: publication, context: context)
                 // An explicit layer's own values are the ones the edit starts from, so a key held
                 // there (a shared value under an active profile) can be changed or removed there.
                 if let layer { merged.merge(try await preferences(in: layer).withoutReservedKeys) }
@@ -220,8 +241,9 @@ extension PreferencesStore {
                 }
                 guard let layer else {
                     return try await save(
-                        editor.preferences, original: merged, publication: publication, turn, checking: inputs
-                    )
+                        editor.preferences, original: merged, publication: publication, context: context,
+                        turn,
+                        checking: inputs)
                 }
                 return try await commit(
                     [layer: KeyChanges(from: merged, to: editor.preferences)], cause: .edit, turn,

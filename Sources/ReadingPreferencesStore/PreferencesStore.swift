@@ -106,6 +106,8 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
     /// This device's state (which profile is active), once loaded.
     var deviceDocument: StoredDocument?
     var deviceLoaded = false
+    /// The device's part of the rule context and the decoded rules (Specs/Store.md §4.5).
+    var ruleState = RuleState()
     /// Key changes not yet written, per layer (coalescing).
     var pendingWrites: [StoreLayer: KeyChanges] = [:]
     /// When each key of ``pendingWrites`` was last edited, recorded with it once written.
@@ -141,6 +143,7 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         self.defaults = defaults
         self.environment = environment
         self.options = options
+        ruleState.context = ProfileRuleContext(appearance: environment.appearance)
         // Rule 5: other stores' syncs of this storage reach this store.
         beacon = storage.identity.map(StoreRegistry.shared.beacon(for:))
         beaconGeneration = beacon?.generation ?? 0
@@ -191,22 +194,28 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
         return pending.applied(to: preferences)
     }
 
-    /// The layer that shared preferences live in now: the active profile, or shared.
-    func baseLayer() async throws -> StoreLayer {
-        try await activeProfileID().map(StoreLayer.profile) ?? .shared
+    /// The layer that shared preferences live in now for a publication: the profile chosen by
+    /// hand or by the rules (Specs/Store.md §4.5), or shared.
+    func baseLayer(_ context: PublicationContext = PublicationContext()) async throws -> StoreLayer {
+        try await baseChoice(context).layer
     }
 
     /// The preferences that resolve for a publication (base, then the publication's, without
     /// reserved `$` keys), and the overrides.
-    func layers(for publication: String?) async throws -> (merged: Preferences, overrides: Preferences) {
-        let inputs = try await inputs(for: publication)
+    func layers(for publication: String?, context: PublicationContext = PublicationContext()) async throws
+        -> (merged: Preferences, overrides: Preferences)
+    {
+        let inputs = try await inputs(for: publication, context: context)
         return (inputs.merged, inputs.overrides)
     }
 
     /// The documents a publication's preferences come from, as the store has them (pending
     /// writes applied).
-    func inputs(for publication: String?) async throws -> PublicationInputs {
-        let base = try await baseLayer()
+    func inputs(for publication: String?, context: PublicationContext = PublicationContext()) async throws
+        -> PublicationInputs
+    {
+        let choice = try await baseChoice(context)
+        let base = choice.layer
         let baseDocument = try await preferences(in: base)
         var publicationDocument: Preferences?
         if let publication { publicationDocument = try await preferences(in: .publication(publication)) }
@@ -214,6 +223,7 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
             base: base, publication: publication, baseDocument: baseDocument,
             publicationDocument: publicationDocument, overridesDocument: try await preferences(in: .overrides)
         )
+        inputs.choice = choice.choice
         inputs.deviceClass = try await deviceClassID()
         if let deviceClass = inputs.deviceClass {
             inputs.classDocument = try await preferences(in: .deviceClass(deviceClass))
@@ -224,18 +234,28 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
 
     /// The documents a publication's preferences come from, read again from the storage (the
     /// cache refreshed), with their versions: what a conditional write checks.
-    func freshInputs(for publication: String?) async throws -> PublicationInputs {
+    func freshInputs(for publication: String?, context: PublicationContext = PublicationContext())
+        async throws -> PublicationInputs
+    {
         let device = try await loadFresh(.device)
         self.deviceDocument = device
         deviceLoaded = true
         var loaded: [StorageLocation: StoredDocument?] = [.device: device]
-        var base = StoreLayer.shared
-        if let id = device?.preferences[Self.activeProfilesKey]?.objectValue?[configurable]?.stringValue {
-            // A profile deleted elsewhere: shared applies, and the check covers its absence.
+        // The rules and every profile asked about are checked too: a change of either may
+        // change the base (a profile deleted elsewhere: shared applies, its absence checked).
+        loaded[location(.rules)] = .some(try await refreshed(.rules))
+        let rules = (try? await decodedRules().get()) ?? ProfileRules()
+        var asked: [StorageLocation: StoredDocument?] = [:]
+        let choice = try await chooseBase(
+            device: device?.preferences, of: configurable, rules: rules,
+            context: deviceRuleContext.with(publication: context)
+        ) { id in
             let profile = try await refreshed(.profile(id))
-            loaded[location(.profile(id))] = .some(profile)
-            if profile != nil { base = .profile(id) }
+            asked[location(.profile(id))] = .some(profile)
+            return profile != nil
         }
+        loaded.merge(asked) { $1 }
+        let base = choice.layer
         if base == .shared { loaded[location(.shared)] = .some(try await refreshed(.shared)) }
         if let publication {
             loaded[location(.publication(publication))] = .some(
@@ -256,6 +276,7 @@ public actor PreferencesStore<Schema: ResolvableSchema> {
             base: base, publication: publication, baseDocument: stored(base),
             publicationDocument: publication.map { stored(.publication($0)) },
             overridesDocument: stored(.overrides))
+        inputs.choice = choice.choice
         inputs.deviceClass = deviceClass
         if let deviceClass { inputs.classDocument = stored(.deviceClass(deviceClass)) }
         inputs.deviceDocument = stored(.device)

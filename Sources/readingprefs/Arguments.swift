@@ -15,7 +15,8 @@ struct OptionSpec {
     /// The input files of `inspect`, `resolve` and `css`, and the Readium CSS to resolve for.
     static let inputs = OptionSpec(
         valued: ["preferences", "defaults", "publication", "environment", "readium-css"],
-        placeholders: ["readium-css": "1|2"])
+        placeholders: ["readium-css": "1|2"]
+    ).adding(RuleContextOptions.spec)
 
     /// Both specs' options.
     func adding(_ other: OptionSpec) -> OptionSpec {

@@ -2,16 +2,17 @@ import ReadingPreferences
 
 /// `readingprefs css`: the Readium CSS inline style and the page layout (EPUB only).
 enum CSSCommand {
-    static func run(_ tokens: [String]) throws(ToolError) -> Int32 {
+    static func run(_ tokens: [String]) async throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(
-            tokens, command: "css", spec: OptionSpec.inputs.adding(.init(flags: ["json"])))
+            tokens, command: "css",
+            spec: OptionSpec.inputs.adding(.init(flags: ["json"])).adding(StoreInputs.spec))
         if arguments.wantsHelp {
             Console.out(Usage.text(for: .css))
             return 0
         }
         try arguments.requirePositionals(0, 0, command: "css", usage: "no arguments")
         let kind = try arguments.configurable()
-        let files = try InputFiles.load(arguments, catalogue: kind.catalogue)
+        let files = try await StoreInputs.load(arguments, kind: kind)
         guard let settings = kind.editor(for: files).resolvedSettings(as: EPUB.self) else {
             throw .usage("css applies to the epub configurable only, not '\(kind.rawValue)'")
         }

@@ -68,6 +68,10 @@ struct InputFiles {
             }
         }
         if let version = try arguments.readiumCSSVersion() { files.inputs.environment.readiumCSS = version }
+        // Specs/Store.md §4.5: the rule context's appearance and collections reach resolution too.
+        let rules = try RuleContextOptions(arguments)
+        files.inputs.environment = rules.applied(to: files.inputs.environment)
+        files.inputs.publication = rules.applied(to: files.inputs.publication)
         return files
     }
 

@@ -4,8 +4,9 @@ import ReadingPreferences
 /// `readingprefs inspect`: the settings form as a table (or JSON), then the diagnostics.
 enum InspectCommand {
     static let spec = OptionSpec.inputs.adding(.init(flags: ["json"])).adding(DialectOptions.spec)
+        .adding(StoreInputs.spec)
 
-    static func run(_ tokens: [String]) throws(ToolError) -> Int32 {
+    static func run(_ tokens: [String]) async throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(tokens, command: "inspect", spec: spec)
         if arguments.wantsHelp {
             Console.out(Usage.text(for: .inspect))
@@ -14,7 +15,7 @@ enum InspectCommand {
         try arguments.requirePositionals(0, 0, command: "inspect", usage: "no arguments")
         let kind = try arguments.configurable()
         let dialect = try DialectOptions.dialect(arguments).map { ($0, kind) }
-        let files = try InputFiles.load(arguments, catalogue: kind.catalogue, dialect: dialect)
+        let files = try await StoreInputs.load(arguments, kind: kind, dialect: dialect)
         let editor = kind.editor(for: files)
         if arguments.flags.contains("json") {
             try printJSON(editor, diagnostics: files.diagnostics)

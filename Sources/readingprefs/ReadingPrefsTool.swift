@@ -8,7 +8,7 @@ enum ReadingPrefsTool {
         case inspect, resolve, edit, css, convert, validate
         case migrateLegacy = "migrate-legacy"
         case migrate
-        case conformance, catalogue, store, sync, why, history, revert, help
+        case conformance, catalogue, store, rules, sync, why, history, revert, help
     }
 
     /// Runs the tool with the arguments after the program name; returns the exit status.
@@ -56,10 +56,10 @@ enum ReadingPrefsTool {
         let rest = Array(arguments.dropFirst())
         switch command {
         case .help: return try help(rest)
-        case .inspect: return try InspectCommand.run(rest)
-        case .resolve: return try ResolveCommand.run(rest)
+        case .inspect: return try await InspectCommand.run(rest)
+        case .resolve: return try await ResolveCommand.run(rest)
         case .edit: return try EditCommand.run(rest)
-        case .css: return try CSSCommand.run(rest)
+        case .css: return try await CSSCommand.run(rest)
         case .convert: return try ConvertCommand.run(rest)
         case .validate: return try ValidateCommand.run(rest)
         case .migrateLegacy: return try MigrateLegacyCommand.run(rest)
@@ -67,6 +67,7 @@ enum ReadingPrefsTool {
         case .conformance: return try ConformanceCommand.run(rest)
         case .catalogue: return try CatalogueCommand.run(rest)
         case .store: return try await StoreCommand.run(rest)
+        case .rules: return try await RulesCommand.run(rest)
         case .sync: return try await SyncCommand.run(rest)
         case .why: return try await WhyCommand.run(rest)
         case .history: return try await HistoryCommand.run(rest)

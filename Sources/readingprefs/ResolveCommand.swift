@@ -4,9 +4,10 @@ import ReadingPreferences
 /// `--dialect`, the preferences file is read in that Readium dialect and the settings are written
 /// in it (Specs/CSS.md §2), what it cannot hold said on standard error.
 enum ResolveCommand {
-    static func run(_ tokens: [String]) throws(ToolError) -> Int32 {
+    static func run(_ tokens: [String]) async throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(
-            tokens, command: "resolve", spec: OptionSpec.inputs.adding(DialectOptions.spec))
+            tokens, command: "resolve",
+            spec: OptionSpec.inputs.adding(DialectOptions.spec).adding(StoreInputs.spec))
         if arguments.wantsHelp {
             Console.out(Usage.text(for: .resolve))
             return 0
@@ -14,8 +15,7 @@ enum ResolveCommand {
         try arguments.requirePositionals(0, 0, command: "resolve", usage: "no arguments")
         let kind = try arguments.configurable()
         let dialect = try DialectOptions.dialect(arguments)
-        let files = try InputFiles.load(
-            arguments, catalogue: kind.catalogue, dialect: dialect.map { ($0, kind) })
+        let files = try await StoreInputs.load(arguments, kind: kind, dialect: dialect.map { ($0, kind) })
         let editor = kind.editor(for: files)
         var settings = editor.resolvedSettingsJSON
         if let dialect {

@@ -12,7 +12,8 @@ enum RootCommand {
         placeholders: [
             "root": "DIR", "publication": "ID: the publication's identifier", "metadata": "FILE",
             "defaults": "FILE", "layer": "one of \(StoreLayerName.all)", "to": "ENTRY or TIME",
-        ])
+        ]
+    ).adding(RuleContextOptions.spec)
 
     /// Parses a command's arguments and runs `body` on the store of `--root`.
     static func run(
@@ -36,6 +37,7 @@ enum RootCommand {
         _ body: (Arguments, any ConfigurableRun) async throws -> Int32
     ) async throws(ToolError) -> Int32 {
         let invocation = try StoreInvocation<Schema>(root: root, arguments: arguments)
+        await invocation.applyRuleContext()
         let status: Int32
         do {
             status = try await body(arguments, Run(invocation: invocation))
@@ -76,7 +78,11 @@ enum RootCommand {
             {
                 target = .publication(publication)
             } else {
-                target = try await store.activeProfile().map { .profile($0.id) } ?? .shared
+                target =
+                    try await store.profileSelection(context: invocation.context).profile.map {
+                        .profile($0.id)
+                    }
+                    ?? .shared
             }
             return try await store.history.revert(key, in: target, to: point)
         }

@@ -8,21 +8,22 @@ import ReadingPreferencesStore
 enum StoreCommand {
     static let spec = OptionSpec(
         valued: ["root", "publication", "metadata", "defaults", "layer", "name", "to", "class", "policy"],
-        flags: ["json", "override", "unknown", "no-name", "history", "no-class"],
+        flags: ["json", "override", "unknown", "no-name", "history", "no-class", "auto"],
         placeholders: [
             "root": "DIR", "publication": "ID: the publication's identifier", "metadata": "FILE",
             "defaults": "FILE", "layer": "one of \(StoreLayerName.all)",
             "name": "NAME: the device's display name", "to": "one of base, class, device, book",
             "class": "ID: the device's class (eink, phone, tablet, desktop, web...)",
             "policy": "one of default, formFactor",
-        ])
+        ]
+    ).adding(RuleContextOptions.spec)
 
     static func run(_ tokens: [String]) async throws(ToolError) -> Int32 {
         let arguments = try Arguments.parse(tokens, command: "store", spec: spec)
         if arguments.wantsHelp || arguments.positionals.isEmpty {
             Console.out(Usage.text(for: .store))
             if !arguments.wantsHelp {
-                throw .usage("store needs a COMMAND: show, set, remove, move, profile or device")
+                throw .usage("store needs a COMMAND: show, set, remove, move, profile, device or restore")
             }
             return 0
         }
@@ -39,6 +40,7 @@ enum StoreCommand {
         async throws(ToolError) -> Int32
     {
         let invocation = try StoreInvocation<Schema>(root: root, arguments: arguments)
+        await invocation.applyRuleContext()
         let words = arguments.positionals
         let status: Int32
         do {
@@ -48,11 +50,12 @@ enum StoreCommand {
             case "move": status = try await StoreMoveCommand.run(words, invocation)
             case "profile": status = try await StoreProfileCommand.run(Array(words.dropFirst()), invocation)
             case "device": status = try await StoreDeviceCommand.run(words, invocation)
+            case "restore": status = try await StoreRestoreCommand.run(words, invocation)
             default:
                 let close = Suggestion.closest(
-                    to: words[0], among: ["show", "set", "remove", "move", "profile", "device"])
+                    to: words[0], among: ["show", "set", "remove", "move", "profile", "device", "restore"])
                 throw ToolError.usage(
-                    "unknown store command '\(words[0])' (expected show, set, remove, move, profile or device"
+                    "unknown store command '\(words[0])' (expected show, set, remove, move, profile, device or restore"
                         + (close.map { "; did you mean \($0)?" } ?? "") + ")")
             }
         } catch let error as ToolError {
@@ -96,7 +99,14 @@ struct StoreInvocation<Schema: ResolvableSchema> {
     let root: String
     let arguments: Arguments
     let context: PublicationContext
+    /// The rule context the options give (Specs/Store.md §4.5).
+    let rules: RuleContextOptions
     var publication: String? { arguments.values["publication"] }
+
+    /// Gives the store the device's part of the rule context from the options.
+    func applyRuleContext() async {
+        await store.setRuleContext(rules.ruleContext)
+    }
 
     init(root: String, arguments: Arguments) throws(ToolError) {
         var defaults = SettingValueTable<Schema>()
@@ -110,11 +120,14 @@ struct StoreInvocation<Schema: ResolvableSchema> {
                 try PublicationContext(json: json)
             }
         }
+        let rules = try RuleContextOptions(arguments)
         self.root = root
         self.arguments = arguments
-        self.context = context
+        self.context = rules.applied(to: context)
+        self.rules = rules
         storage = FileStorage(root: URL(fileURLWithPath: root))
-        store = PreferencesStore<Schema>(storage: storage, defaults: defaults)
+        store = PreferencesStore<Schema>(
+            storage: storage, defaults: defaults, environment: rules.applied(to: ReadingEnvironment()))
     }
 
     /// The layer `--layer` (or `--override`) names, or `nil` for the save rule.
@@ -124,7 +137,9 @@ struct StoreInvocation<Schema: ResolvableSchema> {
         case nil: return nil
         case "shared": return .shared
         case "overrides": return .overrides
-        case "base": return try await store.layer(for: .base)
+        case "base":
+            return try await store.profileSelection(context: context).profile.map { .profile($0.id) }
+                ?? .shared
         case "device": return .device
         case "class":
             guard try await store.device.deviceClass() != nil else {
@@ -160,6 +175,7 @@ struct StoreInvocation<Schema: ResolvableSchema> {
         switch layer {
         case .shared: return "shared (\(relative))"
         case .overrides: return "overrides (\(relative))"
+        case .rules: return "rules (\(relative))"
         case .publication: return "publication (\(relative))"
         case .deviceClass(let id): return "devices like this (\(id)) (\(relative))"
         case .device: return "this device (\(relative))"

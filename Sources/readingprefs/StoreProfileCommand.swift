@@ -3,11 +3,11 @@ import ReadingPreferences
 import ReadingPreferencesStore
 
 /// `store profile list | create NAME | rename PROFILE NAME | duplicate PROFILE NAME | activate
-/// PROFILE | deactivate | delete PROFILE`, where PROFILE is an id or a display name only one
-/// profile has. Each change says what it did.
+/// PROFILE | activate --auto | deactivate | delete PROFILE`, where PROFILE is an id or a display
+/// name only one profile has. Each change says what it did.
 enum StoreProfileCommand {
     static let usage =
-        "profile list | create NAME | rename PROFILE NAME | duplicate PROFILE NAME | activate PROFILE | deactivate | delete PROFILE"
+        "profile list | create NAME | rename PROFILE NAME | duplicate PROFILE NAME | activate PROFILE | activate --auto | deactivate | delete PROFILE"
 
     static func run<Schema>(_ words: [String], _ invocation: StoreInvocation<Schema>) async throws -> Int32 {
         let store = invocation.store
@@ -56,15 +56,34 @@ enum StoreProfileCommand {
             let source = try await find(words[1], store)
             let copy = try await store.duplicateProfile(source.id, named: words[2])
             say("duplicated profile \(source.name) as \(copy.name) with id \(copy.id)", copy, json)
+        case "activate" where invocation.arguments.flags.contains("auto"):
+            try StoreCommand.require(
+                words, count: 1, "profile activate --auto (no PROFILE: the rules choose)")
+            try await store.activateAutomatically()
+            let selection = try await store.profileSelection(context: invocation.context)
+            let text =
+                "this device follows the rules again: "
+                + (selection.profile.map {
+                    "profile \($0.name) (\(selection.choice?.description ?? "")) applies"
+                }
+                    ?? "no rule holds, shared preferences apply")
+            if json {
+                Console.out(
+                    JSONValue.object(["message": .string(text), "automatic": true]).jsonString(
+                        options: .init(prettyPrinted: true)))
+            } else {
+                Console.out(text)
+            }
         case "activate":
-            try StoreCommand.require(words, count: 2, "profile activate PROFILE")
+            try StoreCommand.require(words, count: 2, "profile activate PROFILE (or --auto)")
             let profile = try await find(words[1], store)
             let before = try await store.activeProfile()
             try await store.activateProfile(profile.id)
             say(
                 before?.id == profile.id
                     ? "profile \(profile.name) was already active"
-                    : "activated profile \(profile.name) (\(profile.id)); it replaces shared preferences on this device",
+                    : "activated profile \(profile.name) (\(profile.id)); it replaces shared preferences on this device "
+                        + "and beats the rules until 'store profile activate --auto'",
                 profile, json)
         case "deactivate":
             try StoreCommand.require(words, count: 1, "profile deactivate")

@@ -24,7 +24,8 @@ enum StoreShowCommand {
     }
 
     /// `{"preferences": {...}, "settings": {"<key>": {"value": ..., "source": "...", "from"?: ...,
-    /// "effective": ...}}}`: the source with its argument, as the table shows it.
+    /// "chosenBy"?: ..., "effective": ...}}}`: the source with its argument, as the table shows
+    /// it, and who chose the profile a value comes from (Specs/Store.md §2.1).
     static func json(_ preferences: Preferences, _ settings: [AttributedSetting]) -> JSONValue {
         let members = settings.map { setting in
             JSONObject.Member(
@@ -33,6 +34,8 @@ enum StoreShowCommand {
                     JSONObject(
                         members: [.init(key: "value", value: setting.value ?? .null)]
                             + setting.source.jsonMembers
+                            + (setting.profileChoice.map { [.init(key: "chosenBy", value: $0.jsonValue)] }
+                                ?? [])
                             + [.init(key: "effective", value: .bool(setting.isEffective))])))
         }
         return [

@@ -12,11 +12,11 @@ enum SyncCommand {
         let arguments = try Arguments.parse(
             tokens, command: "sync",
             spec: OptionSpec(
-                valued: ["root", "mirror", "server", "token", "replica", "register", "class"],
+                valued: ["root", "mirror", "server", "token", "replica", "register", "class", "first"],
                 flags: ["new-replica", "json", "watch"],
                 placeholders: [
                     "root": "DIR", "mirror": "DIR", "server": "URL", "token": "TOKEN", "replica": "ID",
-                    "register": "NAME", "class": "CLASS",
+                    "register": "NAME", "class": "CLASS", "first": "keep-mine|take-theirs|merge",
                 ]))
         if arguments.wantsHelp {
             Console.out(Usage.text(for: .sync))
@@ -38,6 +38,14 @@ enum SyncCommand {
             options.replica = replica
         }
         options.newReplica = arguments.flags.contains("new-replica")
+        if let text = arguments.values["first"] {
+            guard let choice = FirstJoinChoice(argument: text) else {
+                throw .usage(
+                    "--first \(text.isEmpty ? "''" : text) is not a choice: use keep-mine, take-theirs or merge"
+                )
+            }
+            options.firstJoin = choice
+        }
         let json = arguments.flags.contains("json")
         var device: ServerTransport.RegisteredDevice?
         if let name = arguments.values["register"] {
@@ -60,6 +68,9 @@ enum SyncCommand {
         let report: SyncReport
         do {
             report = try await store.sync(with: transport, options: options)
+        } catch let error as FirstJoinError {
+            FirstJoinMessage.print(error)
+            return 1
         } catch let error as SyncError {
             if case .usage(let message) = error { throw .usage(message) }
             throw .failure("sync failed: \(error)")
@@ -83,6 +94,7 @@ enum SyncCommand {
 
     /// What a sync sent, then what it received, each per key, and the counts.
     static func printReport(_ report: SyncReport) {
+        if let outcome = report.firstJoin { FirstJoinMessage.print(outcome) }
         for document in report.removedDocuments { Console.out(document.description) }
         for change in report.sent { Console.out("sent " + line(change)) }
         for change in report.changes { Console.out(line(change)) }
@@ -147,6 +159,7 @@ enum SyncCommand {
                     ]
                 }),
             "problems": .array(report.problems.map { .string($0.description) }),
+            "firstJoin": report.firstJoin.map(FirstJoinMessage.json) ?? .null,
         ]
     }
 

@@ -78,6 +78,10 @@ enum Usage {
             return (
                 "store --root DIR COMMAND", "the preferences store: show, set, remove, move, profile, device"
             )
+        case .rules:
+            return (
+                "rules --root DIR COMMAND", "the ordered rules that choose a profile: list, add, remove, move"
+            )
         case .sync:
             return (
                 "sync --root DIR --mirror DIR",
@@ -95,7 +99,9 @@ enum Usage {
     }
 
     static func text(for command: ReadingPrefsTool.Command) -> String {
-        let inputs = "[--preferences FILE] [--defaults FILE] [--publication FILE] [--environment FILE]"
+        let inputs =
+            "[--preferences FILE | --root DIR] [--defaults FILE] [--publication FILE] [--environment FILE]"
+            + " [--appearance light|dark] [--time HH:MM] [--device-class CLASS] [--collection NAME[,NAME...]]"
         switch command {
         case .inspect:
             return """
@@ -113,6 +119,12 @@ enum Usage {
                 translated is said on standard error.
                 With no arguments at all, readingprefs inspects a built-in sample publication
                 (readingprefs --configurable pdf shows the PDF sample).
+                With --root DIR (here and on resolve and css), the preferences are the store's in
+                DIR: shared, or the profile chosen by hand or by the rules (readingprefs help
+                rules), with the overrides. --appearance, --time, --device-class and --collection
+                give the context the rules are evaluated in (the book's languages come from
+                --publication FILE); --appearance is also the environment's, --collection the
+                publication context's collections.
                 """
         case .resolve:
             return """
@@ -234,8 +246,10 @@ enum Usage {
                       device resolves and set in the target, in one batch (base: all devices; class:
                       devices like this; device: this device only; book: this book only)
                   profile list [--json] | create NAME | rename PROFILE NAME | duplicate PROFILE NAME
-                        | activate PROFILE | deactivate | delete PROFILE
-                      PROFILE is an id, or a display name only one profile has
+                        | activate PROFILE | activate --auto | deactivate | delete PROFILE
+                      PROFILE is an id, or a display name only one profile has; a profile (or
+                      shared, with deactivate) chosen by hand beats the rules on this device until
+                      activate --auto returns it to the rules (see 'readingprefs help rules')
                   device [--name NAME | --no-name] [--history] [--class ID | --no-class]
                          [--policy default|formFactor] [--json]
                       this device's replica id and display name ("Kobo Clara"), carried in its
@@ -243,6 +257,9 @@ enum Usage {
                       stamp its edits when made, before its first sync. --class sets its class (eink,
                       phone, tablet, desktop, web or your own): it then resolves classes/<class>.json;
                       --policy sets where new keys go (below). Both stay on this device.
+                  restore FILE
+                      puts back the documents of an export (the file a first sync with
+                      --first take-theirs set aside), as this device's edits
 
                 Where set and remove write: each key goes back to the highest layer holding it of
                 the book's, this device's, its class's and the base (shared, or the active profile);
@@ -274,8 +291,10 @@ enum Usage {
                 """
         case .sync:
             return """
-                Usage: readingprefs sync --root DIR --mirror DIR [--replica ID [--new-replica]] [--json]
+                Usage: readingprefs sync --root DIR --mirror DIR [--replica ID [--new-replica]]
+                                         [--first keep-mine|take-theirs|merge] [--json]
                        readingprefs sync --root DIR --server URL --token TOKEN [--replica ID [--new-replica]]
+                                         [--first keep-mine|take-theirs|merge]
                                          [--register NAME [--class CLASS]] [--watch] [--json]
 
                 Runs one sync of the store in DIR with a mirror folder that several devices share
@@ -308,6 +327,13 @@ enum Usage {
                 token is shown once: use it as --token from now on; the reader can revoke this device
                 alone), then syncs with that token. With --json the device is in the JSON object.
 
+                The first sync of DIR, when the mirror or server already holds documents that differ
+                from DIR's own, writes nothing: it names the keys that differ in each document and
+                exits with status 1, until --first says what to do: keep-mine (DIR's documents win
+                on every device), take-theirs (the synced documents replace DIR's, which are set
+                aside first in DIR/first-join-ID-TIME.json, an export that `store restore` puts back)
+                or merge (key by key, the later change wins). Later syncs never ask.
+
                 --replica ID names this device the first time DIR syncs (1 to 64 lower-case letters,
                 digits and hyphens; a random id otherwise); later it is reported and not used if it
                 differs, unless --new-replica is given: then DIR takes that id (or a random one) and
@@ -317,7 +343,8 @@ enum Usage {
 
                 Exit status: 0 success (--watch: stopped by Ctrl-C), 1 failure (the mirror cannot be
                 written, the server cannot be reached or refuses the token, a watched device was
-                revoked, another sync of DIR holds its lock), 2 usage error.
+                revoked, another sync of DIR holds its lock, a first sync that needs --first), 2 usage
+                error.
 
                 Example: two devices sharing the folder mirror/
                   readingprefs store --root phone set fontSize 1.4
@@ -334,9 +361,10 @@ enum Usage {
                       epub/shared fontSize 1.4 → (removed)
                       1 key(s) changed (replica phone)
                 """
+        case .rules: return RulesCommand.help
         case .why:
             return """
-                Usage: readingprefs why KEY --root DIR [--configurable NAME] [--publication ID] [--metadata FILE] [--defaults FILE] [--json]
+                Usage: readingprefs why KEY --root DIR [--configurable NAME] [--publication ID] [--metadata FILE] [--defaults FILE] [--appearance light|dark] [--time HH:MM] [--device-class CLASS] [--collection NAME[,NAME...]] [--json]
 
                 Says why a setting has the value it has: its effective value, formatted, and whether
                 it takes effect (and why not); every layer that holds KEY, highest first (overrides,

@@ -62,6 +62,32 @@ struct SyncRunnerTests {
         #expect(result.failures == each("in order") + each("in reverse order"))
     }
 
+    /// A first join (Specs/Sync.md §5.9): the local replica, with a document of its own, meets
+    /// the remote file.
+    static func firstJoin(_ choice: String, _ expect: String) -> String {
+        #"{"name": "n", "localReplica": "local", "now": 1764000100000, "firstJoin": "\#(choice)", "#
+            + #""localDocuments": {"epub/shared": {"fontSize": 1}}, "replicas": [\#(remote)], "#
+            + #""expect": \#(expect)}"#
+    }
+
+    @Test("a first join's differences pass when they hold, and fail in both orders saying what they got")
+    func firstJoinDifferences() {
+        let passing = run(
+            Self.firstJoin(
+                "ask", #"{"differences": {"epub/shared": ["fontSize", "theme"]}, "preferences": {}}"#))
+        #expect(passing.passed, "\(passing.line)")
+        let failing = run(Self.firstJoin("keepMine", #"{"differences": {"epub/shared": ["theme"]}}"#))
+        #expect(
+            failing.failures
+                == ["in order", "in reverse order"].map {
+                    #"differences (\#($0)): expected {epub/shared: ["theme"]}, got {epub/shared: ["fontSize", "theme"]}"#
+                })
+        #expect(
+            run(Self.firstJoin("mine", "{}")).failures == [
+                "firstJoin: expected ask, keepMine, takeTheirs or merge"
+            ])
+    }
+
     @Test("a file listed as skipped that a reader reads fails the case")
     func readThoughSkipped() {
         let result = run(Self.sync(#"{"skippedFiles": [0, 2]}"#, local: false))

@@ -43,7 +43,9 @@ struct StoreObservationTests {
         try await store.activateProfile(night.id)
         #expect(
             await iterator.next()
-                == PreferenceChange(key: "lineHeight", oldValue: 1.2, newValue: 1.8, cause: .profileSwitch))
+                == PreferenceChange(
+                    key: "lineHeight", oldValue: 1.2, newValue: 1.8, cause: .profileSwitch,
+                    profileChoice: .byHand))
 
         // Another process writes the file: reported after reload().
         let other = PreferencesStore<EPUB>(storage: storage)

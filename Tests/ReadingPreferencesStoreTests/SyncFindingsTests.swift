@@ -42,8 +42,10 @@ struct SyncFindingsTests {
 
         func options(_ index: Int, horizon: TimeInterval = 30 * 86_400) -> SyncOptions {
             let clock = clock
+            // A device's first sync merges key by key (Specs/Sync.md §5.9): the rule these check.
             return SyncOptions(
-                replica: ReplicaID("d\(index)"), tombstoneHorizon: horizon, now: { clock.date() })
+                replica: ReplicaID("d\(index)"), tombstoneHorizon: horizon, firstJoin: .merge,
+                now: { clock.date() })
         }
 
         @discardableResult

@@ -141,8 +141,11 @@ final class SyncWorld: @unchecked Sendable {
     func options(_ replica: Int) -> SyncOptions {
         let skew = skews[replica]
         let clock = clock
+        // A device's first sync merges key by key (Specs/Sync.md §5.9): the rule these properties
+        // check.
         return SyncOptions(
-            replica: ReplicaID("r\(replica)"), tombstoneHorizon: 0.003, now: { clock.date(skew: skew) })
+            replica: ReplicaID("r\(replica)"), tombstoneHorizon: 0.003, firstJoin: .merge,
+            now: { clock.date(skew: skew) })
     }
 
     /// Sets (or removes, with `nil`) a key through a store of the device.

@@ -25,7 +25,10 @@ struct HistoryCommandTests {
         try JSONValue(json: Data(outcome.output.utf8))
     }
 
-    func sync(_ root: String) throws { try run("sync", "--root", root, "--mirror", mirror) }
+    // Both devices hold edits at their first sync: they merge key by key (Specs/Sync.md §5.9).
+    func sync(_ root: String) throws {
+        try run("sync", "--root", root, "--mirror", mirror, "--first", "merge")
+    }
 
     @Test(
         "two named devices edit one key: why names the device and time of the winning edit, history lists both, a revert wins on both"

@@ -83,7 +83,7 @@ struct StoreCommandTests {
             (["set", "fontSize", "big"], 1, "expected a number from 0.1 to 5"),
             (["set", "theme", "purple"], 1, #"expected one of "light", "dark", "sepia""#),
             (["set", "hyphens", "maybe"], 1, "expected true or false"),
-            (["increment", "fontSize"], 2, "expected show, set, remove, move, profile or device"),
+            (["increment", "fontSize"], 2, "expected show, set, remove, move, profile, device or restore"),
             (["show", "--publication"], 2, "needs a value (ID"),
             (["set", "fontSize"], 2, "usage: store set KEY VALUE"),
             (["profile", "activate", "Night"], 1, "no profile"),

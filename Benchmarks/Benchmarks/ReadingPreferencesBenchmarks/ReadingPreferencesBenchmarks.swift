@@ -33,6 +33,8 @@ let benchmarks: @Sendable () -> Void = {
     registerJournalBenchmarks()
     registerSyncBenchmarks()
     registerLargeSyncBenchmarks()
+    // Profile rules (issue 36): evaluating 20 rules allocates nothing.
+    registerRuleBenchmarks()
     // Allocation counts, unpaired: one call per iteration.
     for document in Document.all {
         for operation in [MeasuredOperation.jsonSerialization] + MeasuredOperation.measured {

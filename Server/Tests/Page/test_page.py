@@ -511,8 +511,9 @@ def device_sets_font_size(token, value):
     """A device (the CLI) edits and syncs through the server."""
     root = tempfile.mkdtemp()
     subprocess.run([CLI, "store", "--root", root, "set", "fontSize", value], check=True, capture_output=True)
-    subprocess.run([CLI, "sync", "--root", root, "--server", BASE, "--token", token, "--replica", "cli-device"],
-                   check=True, capture_output=True)
+    # A new device's first sync: its value is the one the test waits for (Specs/Sync.md §5.9).
+    subprocess.run([CLI, "sync", "--root", root, "--server", BASE, "--token", token, "--replica", "cli-device",
+                    "--first", "keep-mine"], check=True, capture_output=True)
 
 
 def form_requests(driver):

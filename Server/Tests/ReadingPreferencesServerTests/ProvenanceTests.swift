@@ -35,7 +35,8 @@ struct ProvenanceTests {
                 try await kobo.sync()
                 try await Task.sleep(nanoseconds: 5_000_000)
                 try await iphone.store.apply(.set(key: "fontSize", value: 1.6))
-                try await iphone.sync()
+                // Its first sync, with a value of its own: the later edit wins (Specs/Sync.md §5.9).
+                try await iphone.sync(firstJoin: .merge)
                 try await kobo.sync()
 
                 // Each device says who set the value, and when.

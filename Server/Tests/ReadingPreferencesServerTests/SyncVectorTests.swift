@@ -80,6 +80,7 @@ struct SyncVectorTests {
         switch layer {
         case .shared: return "shared"
         case .overrides: return "overrides"
+        case .rules: return "rules"
         case .profile(let id):
             return "profiles/" + (id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id)
         case .publication(let id):

@@ -13,6 +13,10 @@ public struct PreferenceChange: Sendable, Hashable, CustomStringConvertible {
     public var newValue: JSONValue?
     /// What caused the change.
     public var cause: ChangeCause
+    /// For a ``ChangeCause/profileSwitch``, who chose the profile that applies now: the rule
+    /// (its position and conditions) or the reader by hand; `nil` when shared applies, or for
+    /// another cause (Specs/Store.md §9.2).
+    public var profileChoice: ProfileChoice?
 
     /// Creates a change.
     ///
@@ -21,16 +25,22 @@ public struct PreferenceChange: Sendable, Hashable, CustomStringConvertible {
     ///   - oldValue: The value before.
     ///   - newValue: The value after.
     ///   - cause: What caused it.
-    public init(key: String, oldValue: JSONValue?, newValue: JSONValue?, cause: ChangeCause) {
+    ///   - profileChoice: For a profile switch, who chose the profile that applies now.
+    public init(
+        key: String, oldValue: JSONValue?, newValue: JSONValue?, cause: ChangeCause,
+        profileChoice: ProfileChoice? = nil
+    ) {
         self.key = key
         self.oldValue = oldValue
         self.newValue = newValue
         self.cause = cause
+        self.profileChoice = profileChoice
     }
 
-    /// `key: old → new (cause)`.
+    /// `key: old → new (cause)`, or `(profileSwitch, rule 1 (appearance dark))`.
     public var description: String {
-        "\(key): \(oldValue?.jsonString() ?? "none") → \(newValue?.jsonString() ?? "none") (\(cause.rawValue))"
+        "\(key): \(oldValue?.jsonString() ?? "none") → \(newValue?.jsonString() ?? "none") (\(cause.rawValue)"
+            + (profileChoice.map { ", \($0))" } ?? ")")
     }
 }
 
@@ -38,7 +48,8 @@ public struct PreferenceChange: Sendable, Hashable, CustomStringConvertible {
 public enum ChangeCause: String, Sendable, Hashable, Codable, CaseIterable {
     /// An edit through this store.
     case edit
-    /// Another profile became active.
+    /// Another profile became active: chosen by hand, deleted, or chosen by another rule as the
+    /// rule context or the rules changed.
     case profileSwitch
     /// The app changed its defaults.
     case defaultsChange

@@ -77,6 +77,8 @@ struct PublicationInputs: Sendable {
     /// The documents read (`nil`: absent), device included, for a conditional write's checks;
     /// empty when read from the store's cache.
     var loaded: [StorageLocation: StoredDocument?] = [:]
+    /// Who chose the base, when it is a profile or shared chosen by hand (Specs/Store.md §4.5).
+    var choice: ProfileChoice?
 
     /// The preferences that resolve: base, the class's, this device's, then the publication's,
     /// without reserved keys.

@@ -47,6 +47,7 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
             case .deviceClass(let id): return "devices like this (\(id))"
             case .profile(let id): return "profile \(profileName ?? id)"
             case .shared: return "all books"
+            case .rules: return "rules"
             }
         }
     }
@@ -69,6 +70,9 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
     public var appDefault: JSONValue?
     /// The configurable's fallback, when it has one.
     public var fallback: JSONValue?
+    /// Who chose the profile the value comes from: a rule (its position and conditions) or the
+    /// reader by hand (Specs/Store.md §4.5); `nil` when it comes from no profile.
+    public var profileChoice: ProfileChoice?
 
     /// Creates an explanation.
     public init(
@@ -100,6 +104,7 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
                     reasons.map { .object(["code": .string($0.code), "text": .string($0.description)]) })),
         ]
         members += source.jsonMembers
+        if let profileChoice { members.append(.init(key: "chosenBy", value: profileChoice.jsonValue)) }
         members.append(
             .init(
                 key: "layers",
@@ -134,7 +139,9 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
     public func description(now: UInt64) -> String {
         var first = "\(key) \(value?.jsonString() ?? "none") (\(formatted))"
         if let winner = holders.first(where: \.wins) {
-            first += " — \(winner.name), " + Self.told(winner.provenance, now: now)
+            first += " — \(winner.name)"
+            if winner.layer.profileID != nil, let profileChoice { first += " (\(profileChoice))" }
+            first += ", " + Self.told(winner.provenance, now: now)
         } else {
             first += " — \(source)"
         }
@@ -187,7 +194,7 @@ extension PreferencesStore {
     {
         guard let slot = Schema.catalogue.slot(forKey: key) else { return nil }
         let descriptor = Schema.catalogue.descriptors[slot]
-        let inputs = try await inputs(for: publication)
+        let inputs = try await inputs(for: publication, context: context)
         guard
             let attributed = try await attributedSettings(of: inputs, context: context).first(where: {
                 $0.key == descriptor.key
@@ -220,10 +227,12 @@ extension PreferencesStore {
                     value: member.value, provenance: index.provenance(of: member.key, holding: member.value),
                     wins: layer == winning))
         }
-        return SettingExplanation(
+        var explanation = SettingExplanation(
             key: descriptor.key, value: attributed.value, formatted: snapshot?.formattedValue ?? "",
             isEffective: attributed.isEffective, reasons: attributed.reasons, source: attributed.source,
             holders: holders, appDefault: defaults[slot: slot].map { descriptor.coder.encode($0) },
             fallback: descriptor.fallback.map { descriptor.coder.encode($0) })
+        explanation.profileChoice = attributed.profileChoice
+        return explanation
     }
 }

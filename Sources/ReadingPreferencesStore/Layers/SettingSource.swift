@@ -101,6 +101,9 @@ public struct AttributedSetting: Sendable, Hashable {
     /// Where the stored value that resolves came from (Specs/Store.md §15.2), when the value comes
     /// from a layer and it was asked for; `nil` when not known or not asked.
     public var provenance: Provenance?
+    /// Who chose the profile the value comes from (a rule, or the reader by hand), when it comes
+    /// from a profile (Specs/Store.md §4.5); `nil` otherwise.
+    public var profileChoice: ProfileChoice?
 
     /// Creates an attributed setting.
     ///

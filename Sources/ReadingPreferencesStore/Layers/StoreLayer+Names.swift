@@ -18,6 +18,8 @@ extension StoreLayer {
         case deviceClass
         /// This device's own preferences.
         case device
+        /// The profile rules (Specs/Store.md §4.5).
+        case rules
 
         /// The code.
         public var description: String { rawValue }
@@ -35,6 +37,7 @@ extension StoreLayer {
         case .overrides: return .overrides
         case .deviceClass: return .deviceClass
         case .device: return .device
+        case .rules: return .rules
         }
     }
 
@@ -43,12 +46,12 @@ extension StoreLayer {
     public var identifier: String? {
         switch self {
         case .profile(let id), .publication(let id), .deviceClass(let id): return id
-        case .shared, .overrides, .device: return nil
+        case .shared, .overrides, .device, .rules: return nil
         }
     }
 
-    /// The kind's code: `shared`, `profile`, `deviceClass`, `device`, `publication` or
-    /// `overrides`.
+    /// The kind's code: `shared`, `profile`, `deviceClass`, `device`, `publication`,
+    /// `overrides` or `rules`.
     public var code: String { kind.rawValue }
 
     /// A layer from its kind and, for a profile or a publication, its identifier.
@@ -60,6 +63,7 @@ extension StoreLayer {
         switch (kind, identifier) {
         case (.shared, nil): self = .shared
         case (.overrides, nil): self = .overrides
+        case (.rules, nil): self = .rules
         case (.profile, let id?): self = .profile(id)
         case (.publication, let id?): self = .publication(id)
         case (.deviceClass, let id?): self = .deviceClass(id)
@@ -68,7 +72,7 @@ extension StoreLayer {
         }
     }
 
-    /// The layer in a scope's text (Specs/Sync.md §1): `shared`, `overrides`, `device`,
+    /// The layer in a scope's text (Specs/Sync.md §1): `shared`, `overrides`, `device`, `rules`,
     /// `profile/<id>`, `classes/<class>`, `publication/<identifier>`.
     public var scopePath: String {
         if case .deviceClass(let id) = self { return Self.classesPath + "/" + id }

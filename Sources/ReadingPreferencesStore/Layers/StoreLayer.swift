@@ -27,6 +27,9 @@ public enum StoreLayer: Sendable, Hashable, CustomStringConvertible {
     case publication(String)
     /// Temporary overrides: a debug layer that wins over everything.
     case overrides
+    /// The rules that choose a profile on each device (Specs/Store.md §4.5): a synced document
+    /// of the configurable that never resolves as preferences.
+    case rules
 
     /// `shared`, `profile(id)`, `deviceClass(id)`, `device`, `publication(id)` or `overrides`.
     public var description: String {
@@ -37,13 +40,14 @@ public enum StoreLayer: Sendable, Hashable, CustomStringConvertible {
         case .device: return "device"
         case .publication(let id): return "publication(\(id))"
         case .overrides: return "overrides"
+        case .rules: return "rules"
         }
     }
 
     /// Equal layers: the same kind and the same identifier, scalar for scalar.
     public static func == (lhs: StoreLayer, rhs: StoreLayer) -> Bool {
         switch (lhs, rhs) {
-        case (.shared, .shared), (.overrides, .overrides), (.device, .device): return true
+        case (.shared, .shared), (.overrides, .overrides), (.device, .device), (.rules, .rules): return true
         case (.profile(let a), .profile(let b)), (.publication(let a), .publication(let b)),
             (.deviceClass(let a), .deviceClass(let b)):
             return a.isScalarEqual(to: b)
@@ -66,6 +70,7 @@ public enum StoreLayer: Sendable, Hashable, CustomStringConvertible {
             hasher.combine(4 as UInt8)
             id.hashScalars(into: &hasher)
         case .device: hasher.combine(5 as UInt8)
+        case .rules: hasher.combine(6 as UInt8)
         }
     }
 

@@ -300,11 +300,12 @@ extension PreferencesStorage {
             .conflict, location: nil, message: "documents kept changing while they were removed")
     }
 
-    /// The shared, overrides, device, profile, class and publication locations of a configurable.
+    /// The shared, overrides, rules, device, profile, class and publication locations of a
+    /// configurable.
     private func layerLocations(of configurable: String) async throws(StorageError) -> [StorageLocation] {
         var result: [StorageLocation] = [
             .layer(configurable: configurable, .shared), .layer(configurable: configurable, .overrides),
-            .layer(configurable: configurable, .device),
+            .layer(configurable: configurable, .rules), .layer(configurable: configurable, .device),
         ]
         for kind in StorageKind.documents {
             for id in try await names(of: kind, configurable: configurable) {

@@ -23,7 +23,7 @@ extension StorageLocation {
         case .layer(let configurable, let layer), .syncSnapshot(let configurable, let layer):
             try Self.checkIdentifier(configurable, "the configurable's identifier", self)
             switch layer {
-            case .shared, .overrides, .device: return self
+            case .shared, .overrides, .device, .rules: return self
             case .publication(let id):
                 try Self.checkIdentifier(id, "the publication identifier", self)
             case .deviceClass(let id):

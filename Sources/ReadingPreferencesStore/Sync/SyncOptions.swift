@@ -27,6 +27,13 @@ public struct SyncOptions: Sendable {
     /// How long to wait for another sync of the same store to finish before reporting it busy,
     /// in seconds; 30 by default.
     public var busyTimeout: TimeInterval
+    /// What this store's first sync does when the mirror or server already holds documents that
+    /// differ from its own (Specs/Sync.md §5.9); `nil` (the default) throws ``FirstJoinError``
+    /// and writes nothing. Later syncs never ask, and ignore it.
+    public var firstJoin: FirstJoinChoice?
+    /// Where ``FirstJoinChoice/takeTheirs`` writes the export of this device's documents: the
+    /// store's folder when `nil` and its storage is one, else the temporary directory.
+    public var exportFolder: URL?
     /// The wall clock.
     public var now: @Sendable () -> Date
 
@@ -40,11 +47,14 @@ public struct SyncOptions: Sendable {
     ///   - retire: Replicas to retire now.
     ///   - newReplica: Whether to take a new replica id now and retire the old one.
     ///   - busyTimeout: How long to wait for another sync of the same store, in seconds.
+    ///   - firstJoin: What the first sync does when the two sides differ.
+    ///   - exportFolder: Where ``FirstJoinChoice/takeTheirs`` sets this device's documents aside.
     ///   - now: The wall clock.
     public init(
         replica: ReplicaID? = nil, tombstoneHorizon: TimeInterval = 30 * 86_400,
         retirementHorizon: TimeInterval = 180 * 86_400, futureLimit: TimeInterval = 86_400,
         retire: [ReplicaID] = [], newReplica: Bool = false, busyTimeout: TimeInterval = 30,
+        firstJoin: FirstJoinChoice? = nil, exportFolder: URL? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.replica = replica
@@ -54,6 +64,8 @@ public struct SyncOptions: Sendable {
         self.retire = retire
         self.newReplica = newReplica
         self.busyTimeout = busyTimeout
+        self.firstJoin = firstJoin
+        self.exportFolder = exportFolder
         self.now = now
     }
 

@@ -59,6 +59,9 @@ public struct SyncReport: Sendable, Hashable {
     }
     /// What was skipped, ignored or found wrong.
     public var problems: [SyncProblem] = []
+    /// At this device's first sync, when documents differed from the synced ones: what the
+    /// choice made did (Specs/Sync.md §5.9); `nil` otherwise.
+    public var firstJoin: FirstJoinOutcome?
 
     /// An empty report.
     public init() {}

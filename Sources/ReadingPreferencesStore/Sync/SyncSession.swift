@@ -88,6 +88,7 @@ struct SyncSession {
         }
         for other in inbox.others { reconciliation.admit(other.file, source: other.source) }
         reconciliation.computeFloors()
+        if isFirstSync { report.firstJoin = try await settleFirstJoin(&reconciliation) }
         // Edits made from now on come after everything read: the replica clock, which every
         // edit ticks, goes past it; and this sync stamps above every edit made so far.
         try await shareClock(&reconciliation)
@@ -186,6 +187,13 @@ struct SyncSession {
                 continue
             }
             scopes.insert(shared)
+            // Specs/Sync.md §1: the rules document syncs, when there is one or was one at the last
+            // sync (its removal to send).
+            if let rules = SyncScope(configurable: configurable, layer: .rules),
+                await isPresent(rules)
+            {
+                scopes.insert(rules)
+            }
             // Profiles, device classes (every class, whatever this device's: Specs/Sync.md §1) and
             // publications, with a document or a snapshot.
             for kind in StorageKind.documents + StorageKind.snapshots {
@@ -261,7 +269,8 @@ struct SyncSession {
                 edit.found =
                     stamped.sent.filter(\.isFound).map {
                         JournalEntry(
-                            key: $0.key, oldValue: $0.oldValue, newValue: $0.newValue, origin: .handEdit,
+                            key: $0.key, oldValue: $0.oldValue, newValue: $0.newValue,
+                            origin: reconciliation.firstJoin[scope] == nil ? .handEdit : .firstJoin,
                             time: $0.stamp.time, stamp: $0.stamp)
                     } + reconciliation.learned(scope, snapshot: snapshot, settled: settled)
                 edits.append(edit)
@@ -368,7 +377,8 @@ struct SyncSession {
         async -> JournalCursor?
     {
         guard let read = try? await storage.journal(of: scope.location, after: cursor) else { return cursor }
-        for entry in read.entries where entry.origin != .sync && entry.origin != .handEdit {
+        // A first join's entries are in the snapshot the same write keeps (Specs/Sync.md §5.9).
+        for entry in read.entries where ![.sync, .handEdit, .firstJoin].contains(entry.origin) {
             if let synced = entry.syncEntry { pending.merge(synced, forKey: entry.key) }
         }
         return read.cursor

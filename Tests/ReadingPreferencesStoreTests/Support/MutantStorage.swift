@@ -144,6 +144,7 @@ actor MutantStorage: PreferencesStorage {
             switch layer {
             case .shared: return "shared"
             case .overrides: return "overrides"
+            case .rules: return "rules"
             case .profile(let value): return "profile/" + id(value)
             case .publication(let value): return "publication/" + id(value)
             case .deviceClass(let value): return "classes/" + id(value)

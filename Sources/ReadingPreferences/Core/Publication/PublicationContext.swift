@@ -19,6 +19,9 @@ public struct PublicationContext: Sendable, Hashable {
     public var languages: [LanguageTag]
     /// The declared reading progression; `auto` (the default) derives it from the language.
     public var readingProgression: PublicationReadingProgression
+    /// The collections the publication belongs to (its series, shelves, folders), for the
+    /// `collection` condition of profile rules (Specs/Resolution.md §2, Specs/Store.md §4.5).
+    public var collections: [String]
 
     /// Creates a publication context.
     ///
@@ -26,13 +29,15 @@ public struct PublicationContext: Sendable, Hashable {
     ///   - layout: Reflowable (default) or fixed.
     ///   - languages: The publication's language tags, the main one first.
     ///   - readingProgression: The declared reading progression (default `auto`).
+    ///   - collections: The collections it belongs to: series, shelves, folders (default none).
     public init(
         layout: PublicationLayout = .reflowable, languages: [LanguageTag] = [],
-        readingProgression: PublicationReadingProgression = .auto
+        readingProgression: PublicationReadingProgression = .auto, collections: [String] = []
     ) {
         self.layout = layout
         self.languages = languages
         self.readingProgression = readingProgression
+        self.collections = collections
     }
 
     /// The publication language: the first of ``languages``, when it is a well-formed tag
@@ -44,7 +49,7 @@ public struct PublicationContext: Sendable, Hashable {
     }
 
     /// Reads a context from a JSON object such as
-    /// `{"layout": "fixed", "languages": ["ja"], "readingProgression": "rtl"}`.
+    /// `{"layout": "fixed", "languages": ["ja"], "readingProgression": "rtl", "collections": ["manga"]}`.
     ///
     /// Every member is optional; a `null` member counts as missing (so `"readingProgression": null`
     /// is `auto`), and unknown members are ignored.
@@ -63,16 +68,22 @@ public struct PublicationContext: Sendable, Hashable {
             layout: try reader.choice("layout", PublicationLayout.self) ?? .reflowable,
             languages: (try reader.strings("languages") ?? []).map(LanguageTag.init(code:)),
             readingProgression: try reader.choice("readingProgression", PublicationReadingProgression.self)
-                ?? .auto)
+                ?? .auto,
+            collections: try reader.strings("collections") ?? [])
     }
 
-    /// The context as the JSON object that ``init(json:path:)`` reads.
+    /// The context as the JSON object that ``init(json:path:)`` reads (`collections` only when
+    /// there are some, so contexts written before it existed read and write alike).
     public var jsonValue: JSONValue {
-        [
-            "layout": .string(layout.rawValue),
-            "languages": .array(languages.map { .string($0.code) }),
-            "readingProgression": .string(readingProgression.rawValue),
+        var members: [JSONObject.Member] = [
+            .init(key: "layout", value: .string(layout.rawValue)),
+            .init(key: "languages", value: .array(languages.map { .string($0.code) })),
+            .init(key: "readingProgression", value: .string(readingProgression.rawValue)),
         ]
+        if !collections.isEmpty {
+            members.append(.init(key: "collections", value: .array(collections.map(JSONValue.string))))
+        }
+        return .object(JSONObject(members: members))
     }
 }
 

@@ -103,6 +103,7 @@ struct FileLayout: Sendable {
         switch layer {
         case .shared: return file(folder, "shared.json")
         case .overrides: return file(folder, "overrides.json")
+        case .rules: return file(folder, "rules.json")
         case .profile(let id): return file(folder, "profiles", Self.profileFileName(id))
         case .deviceClass(let id): return file(folder, "classes", Self.profileFileName(id))
         case .device: return file(folder, "this-device.json")

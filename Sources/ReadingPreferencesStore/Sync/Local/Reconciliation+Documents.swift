@@ -36,6 +36,9 @@ extension Reconciliation {
             for (_, entry) in entries.entries { clock.observe(entry.stamp) }
         }
         for (_, entry) in pending.entries { clock.observe(entry.stamp) }
+        if let choice = firstJoin[scope], case .present(let preferences) = document {
+            return stampFirstJoin(choice, scope, preferences, clock: &clock)
+        }
         var stamper = Stamper(pending: pending, replica: state.replica, now: now, earlier: earlier)
         switch (document, snapshot) {
         case (.unreadable, .present(let entries)):

@@ -10,7 +10,7 @@ extension Reconciliation {
     ///   - settled: What settling it gave.
     /// - Returns: The recording for the document-write step.
     func arrivals(_ scope: SyncScope, _ settled: Settled) -> ChangeRecording {
-        var recording = ChangeRecording(.sync, at: settings.now)
+        var recording = ChangeRecording(firstJoin[scope] == nil ? .sync : .firstJoin, at: settings.now)
         var stamps: [JSONScalarKey: SyncStamp] = [:]
         for key in settled.changes.keys {
             guard let entry = settled.entries[key] ?? settled.snapshot[key] else { continue }

@@ -106,6 +106,10 @@ package struct Reconciliation: Sendable {
     private(set) var state: SyncState
     /// Whether the replica had never synced before.
     let isFirstSync: Bool
+    /// At the first sync, the documents that differed from the ones read, with the choice that
+    /// settles each (Specs/Sync.md §5.9); ``FirstJoinChoice/merge`` is left out (it is the rule of
+    /// every sync).
+    package var firstJoin: [SyncScope: FirstJoinChoice] = [:]
     /// The clock.
     package private(set) var clock: HybridClock
     /// Everything admitted, merged.
