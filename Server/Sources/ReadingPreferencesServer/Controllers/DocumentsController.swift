@@ -119,9 +119,17 @@ struct DocumentsController: Sendable {
                 let store = UserData.store(Schema.self, on: transaction.storage)
                 switch change {
                 case .replace(let document):
+                    if layer == .rules { try RulesValidation.check(document.jsonObject) }
                     return try await store.replaceDocument(
                         document, in: layer, context: context, ifMatch: precondition)
                 case .merge(let patch):
+                    if layer == .rules {
+                        // The document the patch makes, checked before anything is written.
+                        let current = try await store.storedDocument(in: .rules)?.preferences
+                        var merged = current?.jsonObject ?? JSONObject()
+                        for member in patch.members { merged[member.key] = member.value }
+                        try RulesValidation.check(merged)
+                    }
                     return try await store.mergeDocument(
                         patch, in: layer, context: context, ifMatch: precondition)
                 }
@@ -147,6 +155,7 @@ struct DocumentsController: Sendable {
         switch segments.first {
         case "shared" where segments.count == 1: return .shared
         case "overrides" where segments.count == 1: return .overrides
+        case "rules" where segments.count == 1: return .rules
         case "profiles" where segments.count == 2: return .profile(try Request.decoded(segments[1]))
         case "classes" where segments.count == 2: return .deviceClass(try Request.decoded(segments[1]))
         case "device", "this-device":
@@ -157,8 +166,8 @@ struct DocumentsController: Sendable {
         default:
             throw Problem(
                 .notFound, "unknownLayer",
-                "the layer is shared, overrides, profiles/{id}, classes/{class} or publications/{id} "
-                    + "(percent-encoded)")
+                "the layer is shared, overrides, rules, profiles/{id}, classes/{class} or "
+                    + "publications/{id} (percent-encoded)")
         }
     }
 }

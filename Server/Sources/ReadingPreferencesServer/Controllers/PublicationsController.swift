@@ -42,8 +42,11 @@ struct PublicationsController: Sendable {
         let user = try await context.user()
         let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
         let dialect = try Dialects.named(request.uri.queryParameters.get("dialect").map { String($0) })
-        return try await preferences(
-            schema, of: user, publication: try Self.publication(context), dialect: dialect, request: request)
+        return try await request.ruleContext(deviceClass: try request.deviceClass()).evaluating {
+            try await preferences(
+                schema, of: user, publication: try Self.publication(context), dialect: dialect,
+                request: request)
+        }
     }
 
     /// `GET …/form`: the settings form (sections and rows, each with its control, range, values
@@ -52,7 +55,9 @@ struct PublicationsController: Sendable {
     @Sendable func form(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
         let user = try await context.user()
         let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
-        return try await form(schema, of: user, publication: try Self.publication(context), request: request)
+        return try await request.ruleContext(deviceClass: try request.deviceClass()).evaluating {
+            try await form(schema, of: user, publication: try Self.publication(context), request: request)
+        }
     }
 
     func preferences<Schema: ResolvableSchema>(
@@ -125,11 +130,20 @@ struct PublicationsController: Sendable {
 
     @Sendable func settings(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
         let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
-        return try await settings(
-            schema, publication: try Self.publication(context), request: request, context: context)
+        return try await request.ruleContext(deviceClass: try request.deviceClass()).evaluating {
+            try await settings(
+                schema, publication: try Self.publication(context), request: request, context: context)
+        }
     }
 
     @Sendable func css(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
+        try await request.ruleContext(deviceClass: try request.deviceClass()).evaluating {
+            try await cssRoute(request, context: context)
+        }
+    }
+
+    /// The CSS route's answer, in the request's rule context.
+    func cssRoute(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
         let configurable = try context.parameters.require("configurable")
         guard configurable == EPUB.identifier else {
             throw Problem(.notFound, "noCSS", "Readium CSS is made for epub, not \(configurable)")
@@ -188,7 +202,8 @@ struct PublicationsController: Sendable {
         return try await apply(
             read, schema, of: user, publication: try Self.publication(context),
             context: try request.publicationContext(publication: body["publication"]),
-            deviceClass: deviceClass, ifMatch: request.headers[.ifMatch])
+            deviceClass: deviceClass, rules: try request.ruleContext(deviceClass: deviceClass),
+            ifMatch: request.headers[.ifMatch])
     }
 
     /// The settings answer, from the answers kept while their documents are unchanged, or built
@@ -233,7 +248,8 @@ struct PublicationsController: Sendable {
     /// settings after them.
     func apply<Schema: ResolvableSchema>(
         _ read: EditsRequest, _ schema: Schema.Type, of user: String, publication: String,
-        context: PublicationContext, deviceClass: String? = nil, ifMatch: String?
+        context: PublicationContext, deviceClass: String? = nil,
+        rules: ProfileRuleContext = ProfileRuleContext(), ifMatch: String?
     ) async throws -> JSONAnswer {
         let (body, etag) = try await Problem.rejections(in: Schema.catalogue) {
             try await data.writes.run(user) { transaction in
@@ -241,14 +257,17 @@ struct PublicationsController: Sendable {
                     UserData.locations(schema, reading: publication, deviceClass: deviceClass), of: user,
                     from: transaction.storage, in: transaction.database, deviceClass: deviceClass)
                 let store = UserData.store(schema, on: storage)
-                try await store.apply(
-                    read.edits, publication: publication, context: context,
-                    to: try await read.storeLayer(in: store, publication: publication), ifMatch: ifMatch,
-                    expecting: read.expectations)
-                for move in read.moves {
-                    try await store.move(move.key, to: move.target, publication: publication)
+                // In the request's rule context: the write group may run in another task.
+                return try await rules.evaluating {
+                    try await store.apply(
+                        read.edits, publication: publication, context: context,
+                        to: try await read.storeLayer(in: store, publication: publication), ifMatch: ifMatch,
+                        expecting: read.expectations)
+                    for move in read.moves {
+                        try await store.move(move.key, to: move.target, publication: publication)
+                    }
+                    return try await Self.answer(store, publication: publication, context: context)
                 }
-                return try await Self.answer(store, publication: publication, context: context)
             }
         }
         return JSONAnswer(body, etag: etag)
@@ -332,6 +351,9 @@ struct PublicationsController: Sendable {
             object["effective"] = .bool(setting.isEffective)
             object["reasons"] = .array(setting.reasons.map { .string($0.code) })
             object["provenance"] = setting.provenance?.jsonValue ?? .null
+            // Who chose the profile a value comes from: a rule (its position and conditions), or
+            // the reader by hand (Specs/Server.md §5.3).
+            if let choice = setting.profileChoice { object["chosenBy"] = choice.jsonValue }
             settings.append(.object(object))
         }
         let body: JSONObject = [

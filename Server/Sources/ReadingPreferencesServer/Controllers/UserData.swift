@@ -79,7 +79,8 @@ struct UserData: Sendable {
 
     /// The documents a publication's preferences come from: the device document, shared, the
     /// overrides, this device's layer (which the store reads, and a server never holds:
-    /// Specs/Store.md §1.4), the class's when the request names one, and the book's.
+    /// Specs/Store.md §1.4), the rules that choose a profile, the class's when the request names
+    /// one, and the book's.
     static func locations<Schema: ResolvableSchema>(
         _ schema: Schema.Type, reading publication: String?, deviceClass: String? = nil
     ) -> [StorageLocation] {
@@ -87,6 +88,7 @@ struct UserData: Sendable {
             .device, .layer(configurable: Schema.identifier, .shared),
             .layer(configurable: Schema.identifier, .overrides),
             .layer(configurable: Schema.identifier, .device),
+            .layer(configurable: Schema.identifier, .rules),
         ]
         if let deviceClass {
             locations.append(.layer(configurable: Schema.identifier, .deviceClass(deviceClass)))

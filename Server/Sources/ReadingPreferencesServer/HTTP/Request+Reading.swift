@@ -60,8 +60,8 @@ extension Request {
         return object
     }
 
-    /// The publication context: query `layout`, `language` (repeatable) and
-    /// `readingProgression`, over the same members of a JSON `publication` object (the query
+    /// The publication context: query `layout`, `language` (repeatable), `readingProgression`
+    /// and `collection` (repeatable, what profile rules match), over the same members of a JSON `publication` object (the query
     /// wins, member by member).
     func publicationContext(publication: JSONValue? = nil) throws -> PublicationContext {
         var members: JSONObject = publication?.objectValue ?? [:]
@@ -72,6 +72,8 @@ extension Request {
         if let progression = query.get("readingProgression") {
             members["readingProgression"] = .string(progression)
         }
+        let collections = query.getAll("collection")
+        if !collections.isEmpty { members["collections"] = .array(collections.map { .string($0) }) }
         do {
             return try PublicationContext(json: .object(members), path: "publication")
         } catch {
