@@ -106,7 +106,7 @@ struct PublicationsController: Sendable {
             rows[setting.key] =
                 setting.source.jsonMembers + [
                     .init(key: "provenance", value: setting.provenance?.jsonValue ?? .null)
-                ]
+                ] + (setting.profileChoice.map { [.init(key: "chosenBy", value: $0.jsonValue)] } ?? [])
         }
         // Which of the layers a page edits hold each key: the book's, and all books' (the active
         // profile, or shared), so Reset is offered only where a value is stored.

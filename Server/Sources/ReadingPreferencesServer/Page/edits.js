@@ -1,6 +1,5 @@
-// Edits: one POST of the edits route per change. Each op says the value it replaces (`expect`,
-// Specs/Page.md §3), so a change made elsewhere to another key is no conflict; only "reset all"
-// sends the whole settings ETag.
+// Edits: one POST per change. Each op says the value it replaces (`expect`, Specs/Page.md §3),
+// so a change elsewhere to another key is no conflict; "reset all" sends the settings ETag.
 import { byId, bookBase, contextSuffix, publicationContext, state, say, problemText, api, rowOf } from './page.js';
 import { loadForm, layerChoice } from './form.js';
 import { showConflict } from './conflicts.js';

@@ -8,7 +8,7 @@ import { provenanceLine, earlierValues } from './history.js';
 
 const outsideID = 'notForThisPublication';
 
-// Loads the form (conditionally: 304 keeps what is shown) and draws it; answers whether it changed.
+// Loads the form (conditionally: 304 keeps what is shown), draws it; answers if it changed.
 export async function loadForm(conditional) {
   const headers = conditional && state.etag ? { 'If-None-Match': state.etag } : {};
   const load = ++state.loads;
@@ -91,7 +91,8 @@ export function renderRow(row) {
   }
   const meta = element('div', { class: 'row-meta' });
   meta.append(element('span', { class: 'value', id: `value-${row.key}` },
-    `${row.formattedValue || 'None'}, from ${sourceNames[row.source] || row.source || 'nowhere'}`));
+    `${row.formattedValue || 'None'}, from ${sourceNames[row.source] || row.source || 'nowhere'}` +
+    (row.chosenBy?.rule ? ` (rule ${row.chosenBy.rule})` : '')));
   // Who set it and when, and the values it had before (a row with no recorded change has none).
   const provenance = provenanceLine(row);
   if (provenance) meta.append(provenance, earlierValues(row, () => loadForm(false)));

@@ -1,5 +1,5 @@
-// What every part of the settings page shares: the URL's context, the page's state, DOM helpers
-// and the API client. Every text from stored data goes into the page as text, never as markup.
+// What the page's parts share: the URL's context, state, DOM helpers, the API client.
+// Stored text goes into the page as text, never as markup.
 export const byId = (id) => document.getElementById(id);
 const enc = encodeURIComponent;
 const tokenKey = 'readingprefs.token';
@@ -16,9 +16,9 @@ for (const name of ['layout', 'readingProgression']) {
   if (query.get(name)) contextQuery.set(name, publicationContext[name] = query.get(name));
 }
 for (const language of query.getAll('language')) contextQuery.append('language', language);
-// The device's class (`?deviceClass=eink`): its layer resolves, edits may go to it.
+// The device's class (a layer) and the rule context.
 export const deviceClass = query.get('deviceClass');
-if (deviceClass) contextQuery.set('deviceClass', deviceClass);
+for (const name of ['deviceClass', 'appearance', 'time', 'collection']) for (const v of query.getAll(name)) contextQuery.append(name, v);
 if (query.getAll('language').length) publicationContext.languages = query.getAll('language');
 export const contextSuffix = contextQuery.toString() ? '?' + contextQuery.toString() : '';
 // The preview's CSS: for the Readium CSS named (`?readiumCSS=2`; 1 by default).

@@ -1,5 +1,5 @@
 // The settings page (Specs/Page.md), no framework; its parts: page.js (context, state, API),
-// form.js, controls.js, edits.js, conflicts.js, preview.js and live.js (changes made elsewhere).
+// form.js, controls.js, edits.js, conflicts.js, preview.js, live.js.
 import { byId, deviceClass, bookGiven, bookTitle, publication, configurable, base, state, element, say, problemText, api, readToken, keepToken } from './page.js';
 import { loadForm, render, titleOf } from './form.js';
 import { edit } from './edits.js';
