@@ -236,6 +236,22 @@ def scenario_devices_like_this(driver):
     assert "fontSize" not in stored(token, "classes/eink")
 
 
+def scenario_rule_that_chose_the_profile(driver):
+    token = TOKENS[0]
+    clear_user(token)
+    status, profile, _ = api("POST", "/v1/epub/profiles", token, {"name": "Night"})
+    assert status == 201, status
+    api("PATCH", f"/v1/epub/preferences/profiles/{profile['id']}", token, {"fontSize": 1.6})
+    rules = {"rules": [{"profile": profile["id"], "when": {"appearance": "dark"}}]}
+    status, _, _ = api("PUT", "/v1/epub/preferences/rules", token, rules, {"If-None-Match": "*"})
+    assert status == 200, status
+    open_page(driver, token, publication="book-1", appearance="dark")
+    assert "(rule 1)" in row_text(driver, "fontSize"), row_text(driver, "fontSize")
+    open_page(driver, token, publication="book-1", appearance="light")
+    assert "rule" not in row_text(driver, "fontSize"), row_text(driver, "fontSize")
+    clear_user(token)
+
+
 def scenario_profile_switch_and_hostile_name(driver):
     token = TOKENS[0]
     clear_user(token)
