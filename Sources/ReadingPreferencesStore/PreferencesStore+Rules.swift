@@ -9,7 +9,7 @@ extension PreferencesStore {
     /// The rules that choose a profile on each device, in order.
     ///
     /// - Returns: The rules document (empty when there is none).
-    /// - Throws: ``ProfileRulesError`` when the stored document is malformed (written by hand, or
+    /// - Throws: `ProfileRulesError` when the stored document is malformed (written by hand, or
     ///   by another program), or ``StorageError``.
     public func profileRules() async throws -> ProfileRules {
         try await decodedRules().get()
@@ -42,7 +42,7 @@ extension PreferencesStore {
     ///
     /// - Parameter change: The edit; when it throws, nothing is written.
     /// - Returns: The rules as written.
-    /// - Throws: What `change` throws, ``ProfileRulesError`` when the stored document is
+    /// - Throws: What `change` throws, `ProfileRulesError` when the stored document is
     ///   malformed, or ``StorageError``.
     @discardableResult
     public func updateProfileRules(_ change: @Sendable (inout ProfileRules) throws -> Void) async throws
@@ -106,7 +106,7 @@ extension PreferencesStore {
 
     // MARK: - Internals
 
-    /// The device's part of the rule context: a task's (``ProfileRuleContext/evaluating(_:)``),
+    /// The device's part of the rule context: a task's (`ProfileRuleContext.evaluating(_:)`),
     /// else the store's.
     var deviceRuleContext: ProfileRuleContext { ProfileRuleContext.scoped ?? ruleState.context }
 

@@ -19,7 +19,7 @@ public enum StorageKind: String, Sendable, Hashable, CaseIterable {
 
 extension StorageKind {
     /// Whether the kind lists sync snapshots rather than documents.
-    package var isSnapshot: Bool {
+    public var isSnapshot: Bool {
         self == .profileSnapshots || self == .publicationSnapshots || self == .classSnapshots
     }
 
@@ -27,7 +27,7 @@ extension StorageKind {
     ///
     /// - Parameter identifier: A profile's id, a publication's identifier or a class's id.
     /// - Returns: The layer.
-    package func layer(_ identifier: String) -> StoreLayer {
+    public func layer(_ identifier: String) -> StoreLayer {
         switch self {
         case .profiles, .profileSnapshots: return .profile(identifier)
         case .publications, .publicationSnapshots: return .publication(identifier)
