@@ -5,6 +5,7 @@
 #   ./callgrind.sh                          # table: instructions per call and ratio to A
 #   ./callgrind.sh annotate OP DOC [N]      # where OP's instructions go (inclusive, top N)
 #   ./callgrind.sh store                    # the store's edits and the journal's reads (issue 35)
+#   ./callgrind.sh rules                    # resolution with two more layers and 20 rules (issue 36)
 #
 # OP: A decode decode+resolve decode+resolve+css css edit resolve values+resolve encode validate
 # DOC: 12-key 2-key 27+100 27+1000 27+10000 adversarial-1MB, optionally followed by the book the
@@ -70,6 +71,26 @@ per_call() { # low high probe-arguments-before-the-count... (the count is append
     b=$(total "$work/high" "$@" "$high")
     echo $(((b - a) / (high - low)))
 }
+
+# Resolution with the device-class and this-device layers and 20 profile rules (issue 36): the
+# 12-key document as the base, two small layers over it, an English book, against a bare parse of
+# the same three documents. Goal: at most 0.4×.
+if [[ ${1:-} == rules ]]; then
+    n=$(collect layered 12-key.en "$ITERATIONS" "$work/op")
+    a=$(collect layered-bare 12-key.en "$ITERATIONS" "$work/A")
+    printf '| operation | instructions/call | bare parse (instructions/call) | ratio |\n|---|---:|---:|---:|\n'
+    awk -v n="$n" -v a="$a" -v it="$ITERATIONS" \
+        'BEGIN { printf "| layers+rules+resolve+css 12-key.en | %d | %d | %.3f× |\n", n / it, a / it, n / a }'
+    # The rules alone: instructions per evaluation of the 20, and the allocator's instructions
+    # inside the measured loop, which must be none.
+    r=$(collect rules-only 20-rules "$ITERATIONS" "$work/rules")
+    allocations=$(callgrind_annotate --inclusive=yes --threshold=100 "$work/rules" 2>/dev/null \
+        | { grep -E ':(malloc|calloc|realloc|swift_slowAlloc|swift_allocObject) ' || true; } \
+        | awk '{ gsub(",", "", $1); s += $1 } END { print s + 0 }')
+    printf '\n20 rules, the last holding: %d instructions an evaluation; instructions inside the allocator: %d\n' \
+        "$((r / ITERATIONS))" "$allocations"
+    exit 0
+fi
 
 if [[ ${1:-} == store ]]; then
     bare=$(per_call 20 220 store-loop bare)

@@ -220,6 +220,47 @@ if arguments.count >= 4, arguments[1] == "sync-large",
     }
 }
 
+// `CallgrindProbe layered 12-key.en CALLS` (and `layered-bare`): resolution with the device-class
+// and this-device layers and 20 profile rules (`LayeredWorkload`), or the bare parse of the same
+// three documents, CALLS times after a warm-up; callgrind.sh's `rules` row collects
+// `probeMeasuredLoopLayered` alone.
+@inline(never)
+func probeMeasuredLoopLayered(_ workload: LayeredWorkload, bare: Bool, _ calls: Int) -> Int {
+    bare ? workload.bare(count: calls) : workload.run(count: calls)
+}
+
+/// `CallgrindProbe rules-only 20-rules CALLS`: the 20 rules alone, for callgrind.sh's count of
+/// the allocator's instructions inside the loop (none).
+@inline(never)
+func probeMeasuredLoopRules(_ workload: RulesWorkload, _ calls: Int) -> Int { workload.run(count: calls) }
+
+if arguments.count == 4, arguments[1] == "rules-only", let calls = Int(arguments[3]) {
+    do {
+        let workload = try RulesWorkload()
+        blackHoleProbe(probeMeasuredLoopRules(workload, 8))
+        blackHoleProbe(probeMeasuredLoopRules(workload, calls))
+        exit(0)
+    } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+}
+
+if arguments.count == 4, arguments[1] == "layered" || arguments[1] == "layered-bare",
+    let calls = Int(arguments[3])
+{
+    do {
+        let workload = try LayeredWorkload()
+        let bare = arguments[1] == "layered-bare"
+        blackHoleProbe(probeMeasuredLoopLayered(workload, bare: bare, 8))
+        blackHoleProbe(probeMeasuredLoopLayered(workload, bare: bare, calls))
+        exit(0)
+    } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+}
+
 // `CallgrindProbe store-loop KIND CALLS`: CALLS store edits (or bare durable writes) after a
 // warm-up, for callgrind.sh's store table (instructions of every thread, start-up removed by
 // running two counts and taking the difference) and for counting flushes with strace

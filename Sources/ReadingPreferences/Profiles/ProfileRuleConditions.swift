@@ -73,13 +73,50 @@ public struct ProfileRuleConditions: Sendable, Hashable {
     /// - Parameter context: The device and the publication.
     /// - Returns: `true` when all the given conditions hold.
     public func holds(in context: ProfileRuleContext) -> Bool {
+        Self.holds(
+            appearance: appearance, deviceClass: deviceClass, time: time,
+            languages: languages == nil ? nil : languageSet,
+            collections: collections == nil ? nil : collectionSet,
+            in: context)
+    }
+
+    /// The conditions, read once into a reference: what ``ProfileRules`` evaluates, so that trying
+    /// a rule copies nothing (a struct read out of an array is copied, each member retained).
+    final class Compiled: Sendable {
+        let appearance: SystemAppearance?
+        let deviceClass: String?
+        let time: LocalTimeWindow?
+        let languages: Set<String>?
+        let collections: Set<String>?
+
+        init(_ conditions: ProfileRuleConditions) {
+            appearance = conditions.appearance
+            deviceClass = conditions.deviceClass
+            time = conditions.time
+            languages = conditions.languages == nil ? nil : conditions.languageSet
+            collections = conditions.collections == nil ? nil : conditions.collectionSet
+        }
+
+        func holds(in context: ProfileRuleContext) -> Bool {
+            ProfileRuleConditions.holds(
+                appearance: appearance, deviceClass: deviceClass, time: time, languages: languages,
+                collections: collections, in: context)
+        }
+    }
+
+    /// Whether every given condition holds in a context (the one place the rule is written).
+    @inline(__always)
+    static func holds(
+        appearance: SystemAppearance?, deviceClass: String?, time: LocalTimeWindow?, languages: Set<String>?,
+        collections: Set<String>?, in context: ProfileRuleContext
+    ) -> Bool {
         if let appearance, appearance != context.appearance { return false }
         if let deviceClass, deviceClass != context.deviceClass { return false }
         if let time {
             guard let minute = context.minuteOfDay, time.contains(minuteOfDay: minute) else { return false }
         }
-        if languages != nil, !Self.meets(languageSet, context.languages) { return false }
-        if collections != nil, !Self.meets(collectionSet, context.collections) { return false }
+        if let languages, !meets(languages, context.languages) { return false }
+        if let collections, !meets(collections, context.collections) { return false }
         return true
     }
 

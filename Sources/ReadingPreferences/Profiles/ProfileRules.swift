@@ -16,14 +16,27 @@
 /// ```
 public struct ProfileRules: Sendable, Hashable {
     /// The rules, in order: the first that holds wins.
-    public var rules: [ProfileRule]
+    public var rules: [ProfileRule] {
+        didSet { matchers = rules.map { ProfileRuleConditions.Compiled($0.conditions) } }
+    }
+
+    /// Each rule's conditions, held by reference: reading one costs one retain, where a rule's
+    /// value copied out of ``rules`` would retain each of its members.
+    private var matchers: [ProfileRuleConditions.Compiled]
 
     /// Creates a rules document.
     ///
     /// - Parameter rules: The rules, first first.
     public init(_ rules: [ProfileRule] = []) {
         self.rules = rules
+        matchers = rules.map { ProfileRuleConditions.Compiled($0.conditions) }
     }
+
+    /// Equal rules documents: the same rules in the same order.
+    public static func == (lhs: ProfileRules, rhs: ProfileRules) -> Bool { lhs.rules == rhs.rules }
+
+    /// Hashes the rules.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rules) }
 
     /// The index of the first rule at `start` or after whose conditions hold, or `nil`. It
     /// allocates nothing.
@@ -34,8 +47,8 @@ public struct ProfileRules: Sendable, Hashable {
     /// - Returns: The rule's index in ``rules``.
     public func firstMatch(in context: ProfileRuleContext, from start: Int = 0) -> Int? {
         var index = max(start, 0)
-        while index < rules.count {
-            if rules[index].conditions.holds(in: context) { return index }
+        while index < matchers.count {
+            if matchers[index].holds(in: context) { return index }
             index += 1
         }
         return nil

@@ -20,7 +20,10 @@ extension Preferences {
             members = other.members
             return
         }
-        var builder = JSONObjectBuilder(uniqueMembers: members)
+        // Taken out, so that the builder holds the only reference and appends in place.
+        var taken: [JSONObject.Member] = []
+        swap(&taken, &members)
+        var builder = JSONObjectBuilder(uniqueMembers: consume taken)
         for member in other.members { _ = builder.insert(key: member.key, value: member.value) }
         members = builder.members
     }
