@@ -88,6 +88,31 @@ struct ProfileRulesStoreTests {
     }
 
     @Test(
+        "why names the profile a rule made the base, even for a value that comes from elsewhere",
+        arguments: StorageKindUnderTest.allCases)
+    func whyNamesTheBase(kind: StorageKindUnderTest) async throws {
+        let fixture = try await Fixture(kind)
+        let store = fixture.store
+        // Night holds no font size: the fallback applies, and Night is still the base.
+        await store.setRuleContext(ProfileRuleContext(appearance: .dark, minuteOfDay: 12 * 60))
+        let why = try #require(try await store.explanation(of: "fontSize", for: "book"))
+        #expect(why.holders.isEmpty)
+        #expect(why.profileChoice == nil)
+        #expect(why.baseProfile?.id == fixture.night.id)
+        #expect(
+            why.description.hasSuffix("in place of all books here: profile Night, rule 1 (appearance dark)"))
+        let base = why.jsonValue.objectValue?["base"]?.objectValue
+        #expect(base?["name"] == "Night")
+        #expect(base?["chosenBy"]?.objectValue?["rule"] == 1)
+        // No rule holds: shared is the base, and nothing is said of a profile.
+        await store.setRuleContext(ProfileRuleContext(appearance: .light, minuteOfDay: 12 * 60))
+        let plain = try #require(try await store.explanation(of: "fontSize", for: "book"))
+        #expect(plain.baseProfile == nil)
+        #expect(plain.jsonValue.objectValue?["base"] == nil)
+        #expect(!plain.description.contains("in place of"))
+    }
+
+    @Test(
         "an edit under a profile the rules chose is saved in that profile",
         arguments: StorageKindUnderTest.allCases)
     func editGoesToChosenProfile(kind: StorageKindUnderTest) async throws {

@@ -73,6 +73,41 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
     /// Who chose the profile the value comes from: a rule (its position and conditions) or the
     /// reader by hand (Specs/Store.md §4.5); `nil` when it comes from no profile.
     public var profileChoice: ProfileChoice?
+    /// The profile that is the base on this device for this publication, and who chose it, even
+    /// when the value comes from elsewhere; `nil` when shared is the base.
+    public var baseProfile: BaseProfile?
+
+    /// The profile a device resolves in place of shared, and who chose it (Specs/Store.md §4.5).
+    public struct BaseProfile: Sendable, Hashable, CustomStringConvertible {
+        /// The profile's id.
+        public var id: String
+        /// Its display name, when it has one.
+        public var name: String?
+        /// The rule that chose it, or the reader by hand.
+        public var choice: ProfileChoice?
+
+        /// Creates a base profile.
+        public init(id: String, name: String?, choice: ProfileChoice?) {
+            self.id = id
+            self.name = name
+            self.choice = choice
+        }
+
+        /// `profile Night, rule 1 (appearance dark)` or `profile Night, chosen by hand`.
+        public var description: String {
+            "profile \(name ?? id)" + (choice.map { ", \($0)" } ?? "")
+        }
+
+        /// `{"layer": "profile", "id", "name"?, "chosenBy"?}`.
+        public var jsonValue: JSONValue {
+            var members: [JSONObject.Member] = [
+                .init(key: "layer", value: "profile"), .init(key: "id", value: .string(id)),
+            ]
+            if let name { members.append(.init(key: "name", value: .string(name))) }
+            if let choice { members.append(.init(key: "chosenBy", value: choice.jsonValue)) }
+            return .object(JSONObject(members: members))
+        }
+    }
 
     /// Creates an explanation.
     public init(
@@ -92,7 +127,8 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
 
     /// The explanation as data: `{"key", "value", "formatted", "effective", "reasons": [{"code",
     /// "text"}], "source", "layers": [{"layer", "id"?, "name", "value", "provenance", "wins"}],
-    /// "default", "fallback"}` (provenance `null` when not known).
+    /// "default", "fallback", "base"?}` (provenance `null` when not known; `base` only when a
+    /// profile is the base: ``BaseProfile/jsonValue``).
     public var jsonValue: JSONValue {
         var members: [JSONObject.Member] = [
             .init(key: "key", value: .string(key)), .init(key: "value", value: value ?? .null),
@@ -126,11 +162,13 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
                     })))
         members.append(.init(key: "default", value: appDefault ?? .null))
         members.append(.init(key: "fallback", value: fallback ?? .null))
+        if let baseProfile { members.append(.init(key: "base", value: baseProfile.jsonValue)) }
         return .object(JSONObject(members: members))
     }
 
     /// Lines for people: the effective value, where it comes from, then every other layer that
-    /// holds the key, the app default and the fallback, and why it does not take effect.
+    /// holds the key, the app default and the fallback, the profile that is the base (when the
+    /// value does not come from it) and who chose it, and why it does not take effect.
     public var description: String {
         description(now: Milliseconds.now())
     }
@@ -152,6 +190,9 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
         }
         if let appDefault { lines.append("  app default: \(appDefault.jsonString())") }
         if let fallback { lines.append("  fallback: \(fallback.jsonString())") }
+        if let baseProfile, holders.first(where: \.wins)?.layer.profileID == nil {
+            lines.append("  in place of all books here: \(baseProfile)")
+        }
         if !isEffective {
             lines.append("  not in effect: " + reasons.map(\.description).joined(separator: "; "))
         }
@@ -233,6 +274,10 @@ extension PreferencesStore {
             holders: holders, appDefault: defaults[slot: slot].map { descriptor.coder.encode($0) },
             fallback: descriptor.fallback.map { descriptor.coder.encode($0) })
         explanation.profileChoice = attributed.profileChoice
+        if let id = inputs.base.profileID {
+            explanation.baseProfile = SettingExplanation.BaseProfile(
+                id: id, name: inputs.baseDocument[Profile.nameKey]?.stringValue, choice: inputs.choice)
+        }
         return explanation
     }
 }
