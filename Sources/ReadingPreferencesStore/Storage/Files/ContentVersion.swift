@@ -17,8 +17,30 @@ enum ContentVersion {
                 hash &*= 0x0000_0100_0000_01B3
             }
         }
-        let digits = String(hash, radix: 16)
-        return StorageVersion(
-            String(repeating: "0", count: 16 - digits.utf8.count) + digits + "-\(data.count)")
+        // Sixteen hexadecimal digits, a dash and the count, written in place.
+        let count = data.count
+        var decimals = 1
+        var rest = count / 10
+        while rest > 0 {
+            decimals += 1
+            rest /= 10
+        }
+        let text = String(unsafeUninitializedCapacity: 17 + decimals) { buffer in
+            for index in 0..<16 {
+                buffer[index] = Self.hexDigit(UInt8((hash >> UInt64(60 - 4 * index)) & 0xF))
+            }
+            buffer[16] = UInt8(ascii: "-")
+            var value = count
+            for index in (17..<(17 + decimals)).reversed() {
+                buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            return 17 + decimals
+        }
+        return StorageVersion(text)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }

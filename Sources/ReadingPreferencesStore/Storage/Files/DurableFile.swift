@@ -268,10 +268,18 @@ package enum DurableFile {
 
     /// The temporary file of a target: one name per target, so a leftover is found and replaced.
     package static func temporaryPath(for target: String) -> String {
-        let slash = target.utf8.lastIndex(of: UInt8(ascii: "/"))
-        let folder = slash.map { String(target[...$0]) } ?? ""
-        let name = slash.map { String(target[target.utf8.index(after: $0)...]) } ?? target
-        return folder + "." + name + ".tmp"
+        var path = ""
+        path.reserveCapacity(target.utf8.count + 5)
+        if let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            path += target[...slash]
+            path += "."
+            path += target[target.utf8.index(after: slash)...]
+        } else {
+            path += "."
+            path += target
+        }
+        path += ".tmp"
+        return path
     }
 
     /// Whether a file name is one of this type's temporary files, which readers ignore.

@@ -36,10 +36,22 @@ struct FileLayout: Sendable {
     let rootPath: String
     /// The hidden folder of the store's own files.
     let hiddenPath: String
+    /// The root's path with one trailing separator: what a path under the root starts with.
+    private let rootPrefix: String
+    /// The hidden folder's path with a trailing separator.
+    private let hiddenPrefix: String
+    /// The replica clock (Specs/Sync.md §8).
+    let clockPath: String
+    /// The folder of the records of batches in progress (Specs/Store.md §6.3).
+    let batchesPath: String
 
     init(rootPath: String) {
         self.rootPath = rootPath
+        rootPrefix = rootPath == "/" ? "/" : rootPath + "/"
         hiddenPath = (rootPath == "/" ? "" : rootPath) + "/" + Self.hiddenFolder
+        hiddenPrefix = hiddenPath + "/"
+        clockPath = hiddenPrefix + "clock.json"
+        batchesPath = hiddenPrefix + "batches"
     }
 
     /// The name of the store's hidden folder under the root.
@@ -66,22 +78,21 @@ struct FileLayout: Sendable {
         }
     }
 
-    /// The replica clock (Specs/Sync.md §8).
-    var clockPath: String { hidden("clock.json") }
-
-    /// The folder of the records of batches in progress (Specs/Store.md §6.3).
-    var batchesPath: String { hidden("batches") }
-
     /// Where the store keeps its own files for a file: the same relative path in the hidden
     /// folder for a file of the root's documents; the file itself for one already in it or
     /// outside the root (a document linked elsewhere keeps them beside its target).
     func companion(of target: String) -> String {
         // Compared byte for byte, as the file system compares paths.
-        let prefix = rootPath == "/" ? "/" : rootPath + "/"
-        guard target.utf8.starts(with: prefix.utf8), !target.utf8.starts(with: (hiddenPath + "/").utf8) else {
+        guard PathText.hasPrefix(target, rootPrefix), !PathText.hasPrefix(target, hiddenPrefix) else {
             return target
         }
-        return hiddenPath + "/" + String(decoding: target.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+        var companion = hiddenPrefix
+        companion.reserveCapacity(hiddenPrefix.utf8.count + target.utf8.count - rootPrefix.utf8.count + 16)
+        companion +=
+            target.utf8.dropFirst(rootPrefix.utf8.count).withContiguousStorageIfAvailable {
+                String(decoding: $0, as: UTF8.self)
+            } ?? String(decoding: target.utf8.dropFirst(rootPrefix.utf8.count), as: UTF8.self)
+        return companion
     }
 
     /// The lock file of a file.
