@@ -22,7 +22,8 @@ enum RevertCommand {
             guard let point = RevertPoint(text) else {
                 throw ToolError.usage(
                     "--to \(text) is neither a history entry's id (as 'readingprefs history' lists them) nor an "
-                        + "ISO 8601 time such as 2026-11-25T18:00:00Z")
+                        + "ISO 8601 time with its zone, such as 2026-11-25T18:00:00Z, 2026-11-25T19:00:00+01:00 "
+                        + "or the date 2026-11-25 (midnight UTC)")
             }
             let changes = try await run.revert(
                 key: arguments.positionals.first, layer: try await run.layer(), to: point)

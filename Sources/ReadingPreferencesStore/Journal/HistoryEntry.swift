@@ -73,16 +73,31 @@ public enum RevertPoint: Sendable, Hashable, CustomStringConvertible {
     /// A moment, in milliseconds since 1970: the values of that moment.
     case time(UInt64)
 
-    /// A point from text: a history entry's id, or an ISO 8601 time.
+    /// A point from text: a history entry's id, or an ISO 8601 time (read whole: a text that
+    /// starts as a date, `2026-11-29`, is a time or nothing, never an entry's id).
     ///
     /// - Parameter text: The text.
     public init?(_ text: String) {
         if let time = Provenance.milliseconds(iso8601: text) {
             self = .time(time)
+        } else if Self.startsAsDate(text) {
+            return nil
         } else if text.split(separator: "-").count >= 3 {
             self = .entry(text)
         } else {
             return nil
+        }
+    }
+
+    /// Whether a text starts with `DDDD-DD-DD`: an attempt at a time (an entry's id starts with
+    /// its stamp's thirteen digits or more).
+    static func startsAsDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8.prefix(10))
+        guard bytes.count == 10 else { return false }
+        return bytes.indices.allSatisfy { index in
+            index == 4 || index == 7
+                ? bytes[index] == UInt8(ascii: "-")
+                : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
         }
     }
 

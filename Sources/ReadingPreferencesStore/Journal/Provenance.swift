@@ -51,19 +51,14 @@ public struct Provenance: Sendable, Hashable {
         return formatter.string(from: Milliseconds.date(milliseconds))
     }
 
-    /// Reads an ISO 8601 time (with or without fractional seconds, any offset).
+    /// Reads an ISO 8601 time, whole: a date (`2026-11-29`, midnight UTC), or a date and a time
+    /// with a zone (`2026-11-29T08:43:48Z`, `2026-11-29T08:43:48.125+01:00`). A time without a
+    /// zone, a field out of range, or anything after the time is not read.
     ///
     /// - Parameter text: The time.
     /// - Returns: Milliseconds since 1970, or `nil` when `text` is not such a time.
     public static func milliseconds(iso8601 text: String) -> UInt64? {
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [
-            [.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime], [.withFullDate],
-        ] {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return Milliseconds.of(date) }
-        }
-        return nil
+        ISO8601Time.milliseconds(text)
     }
 }
 
