@@ -98,13 +98,19 @@ struct DeviceLayerTests {
         _ = folder
     }
 
-    @Test("formFactor on a device with no class sends screen keys to the base")
+    @Test(
+        "formFactor on a device with no class follows the default rule: screen keys to the base, publication keys to the book"
+    )
     func formFactorWithoutClass() async throws {
         let store = PreferencesStore<EPUB>.inMemory()
         try await store.device.setScopePolicy(.formFactor)
         #expect(try await store.device.scopePolicy() == .formFactor)
         try await store.edit { try $0.set(.fontSize, 1.6) }
         #expect(try await store.storedPreferences(in: .shared) == ["fontSize": 1.6])
+        // A screen key that is also a publication key follows the default rule: the book.
+        try await store.edit(publication: "book") { try $0.set(.spread, .never) }
+        #expect(try await store.storedPreferences(in: .publication("book"))["spread"] == "never")
+        #expect(try await store.storedPreferences(in: .shared)["spread"] == nil)
     }
 
     @Test(
@@ -183,7 +189,7 @@ struct DeviceLayerTests {
     }
 
     @Test(
-        "a move keeps the value that resolves, removes the key from the other layers, in one change",
+        "a move keeps the value that resolves, sets it in the target and removes it from the layers below, in one change",
         arguments: StorageKindUnderTest.allCases)
     func move(kind: StorageKindUnderTest) async throws {
         let (store, folder) = try await einkStore(kind)
@@ -192,27 +198,29 @@ struct DeviceLayerTests {
         try await store.write(["fontSize": 1.8], to: .device)
         let stream = try await store.changes(for: "book")
         var changes = stream.makeAsyncIterator()
-        // "Only on this device" for a book's value: the device's 1.8 is replaced by the book's.
         try await store.write(["fontSize": 2.2], to: .publication("book"))
         #expect(await changes.next()?.newValue == 2.2)
+        // "Only on this device" for a book's value: the device takes the book's 2.2, the class and
+        // the base (below the device) lose theirs, and the book (above it) keeps its own.
         let written = try await store.move("fontSize", to: .device, publication: "book")
-        #expect(Set(written.map(\.layer)) == [.shared, .deviceClass("eink"), .device, .publication("book")])
+        #expect(Set(written.map(\.layer)) == [.shared, .deviceClass("eink"), .device])
         #expect(try await store.storedPreferences(in: .device) == ["fontSize": 2.2])
         #expect(try await store.storedPreferences(in: .shared).isEmpty)
         #expect(try await store.storedPreferences(in: .deviceClass("eink")).isEmpty)
-        #expect(try await store.storedPreferences(in: .publication("book")).isEmpty)
+        #expect(try await store.storedPreferences(in: .publication("book")) == ["fontSize": 2.2])
         #expect(try await store.resolvedSettings(for: "book")[.fontSize] == 2.2)
-        // "Use on all devices".
-        try await store.move("fontSize", to: .base)
+        // "Use on all devices": the base gets the value; nothing is below it, so this device keeps
+        // its own, and the value that resolves here stays.
+        #expect(try await store.move("fontSize", to: .base).map(\.layer) == [.shared])
         #expect(try await store.storedPreferences(in: .shared) == ["fontSize": 2.2])
-        #expect(try await store.storedPreferences(in: .device).isEmpty)
+        #expect(try await store.storedPreferences(in: .device) == ["fontSize": 2.2])
         // The effective value never changed, so the stream saw nothing of either move; the next
         // change it sees is the next edit.
         try await store.write(["fontWeight": 1.3], to: .shared)
         let next = await changes.next()
         #expect(next?.key == "fontWeight")
         #expect(next?.newValue == 1.3)
-        // Nothing to move.
+        // Nothing to move: a key no layer holds, or one the target holds with nothing below.
         #expect(try await store.move("lineHeight", to: .deviceClass).isEmpty)
         #expect(try await store.move("fontSize", to: .base).isEmpty)
         _ = folder
@@ -234,6 +242,8 @@ struct DeviceLayerTests {
         #expect(removed.newValue == nil)
         #expect(moved.newValue == 1.6)
         #expect(moved.provenance.time == removed.provenance.time)
+        #expect(moved.provenance.origin == .move)
+        #expect(removed.provenance.origin == .move)
     }
 
     @Test("why names the class and the device as layers")

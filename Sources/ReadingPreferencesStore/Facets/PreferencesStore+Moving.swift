@@ -4,10 +4,11 @@ extension PreferencesStore {
     /// Moves a value to another layer, keeping it (Specs/Store.md §3.7): "use on all devices"
     /// (``EditTarget/base``), "only on devices like this" (``EditTarget/deviceClass``), "only on
     /// this device" (``EditTarget/device``), "only this book" (``EditTarget/book``). The key is
-    /// removed from every other layer an edit may write that this device resolves, so the
-    /// target's value is the one that resolves here, and set in the target to the value that
-    /// resolved: in one batch of the storage's document-write step, one change for observation
-    /// and sync.
+    /// set in the target to the value that resolves here, and removed from the layers below the
+    /// target that this device resolves (of base, class, device and book, lowest first); a layer
+    /// above the target keeps what it holds, so the value that resolves here is kept. One batch
+    /// of the storage's document-write step, recorded with cause ``ChangeOrigin/move``: one change
+    /// for observation and sync.
     ///
     /// ```swift
     /// try await store.move("fontSize", to: .deviceClass, publication: bookID)
@@ -39,7 +40,9 @@ extension PreferencesStore {
             guard let value = inputs.editableLayers.lazy.compactMap({ value(in: $0.preferences) }).first
             else { return [] }
             var changes: [StoreLayer: KeyChanges] = [:]
-            for (layer, preferences) in inputs.editableLayers where layer != destination {
+            // Highest first: the layers after the destination are the ones below it.
+            let below = inputs.editableLayers.drop { $0.layer != destination }.dropFirst()
+            for (layer, preferences) in below {
                 for stored in storedKeys where preferences[stored] != nil {
                     changes[layer, default: KeyChanges()][stored] = .some(nil)
                 }
@@ -51,7 +54,7 @@ extension PreferencesStore {
             if held[canonical] != value {
                 changes[destination, default: KeyChanges()][canonical] = .some(value)
             }
-            return try await commit(changes, cause: .edit, turn)
+            return try await commit(changes, cause: .edit, turn, origin: .move)
         }
     }
 }
