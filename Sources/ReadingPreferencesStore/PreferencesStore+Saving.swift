@@ -133,9 +133,10 @@ extension PreferencesStore {
             } else if value == nil {
                 continue  // held by no layer: nothing to remove
             } else {
+                let isPublicationSpecific = Self.isPublicationSpecific(key)
                 layer = Self.placement(
-                    policy.target(forKey: key, isPublicationSpecific: Self.isPublicationSpecific(key)),
-                    in: held)
+                    policy.target(forKey: key, isPublicationSpecific: isPublicationSpecific), in: held,
+                    isPublicationSpecific: isPublicationSpecific)
             }
             changes[layer, default: KeyChanges()][key] = .some(value)
         }
@@ -233,7 +234,9 @@ extension PreferencesStore {
                 var (merged, overrides) = try await layers(for: publication, context: context)
                 // An explicit layer's own values are the ones the edit starts from, so a key held
                 // there (a shared value under an active profile) can be changed or removed there.
-                if let layer { merged.merge(try await preferences(in: layer).withoutReservedKeys) }
+                var own: Preferences?
+                if let layer { own = try await preferences(in: layer).withoutReservedKeys }
+                if let own { merged.merge(own) }
                 var editor = PreferencesEditor<Schema>(
                     preferences: merged, resolver: resolver(context), overrides: overrides)
                 for edit in edits {
@@ -245,20 +248,33 @@ extension PreferencesStore {
                         turn,
                         checking: inputs)
                 }
-                return try await commit(
-                    [layer: KeyChanges(from: merged, to: editor.preferences)], cause: .edit, turn,
-                    checking: inputs)
+                var changes = KeyChanges(from: merged, to: editor.preferences)
+                // A key an edit names that the layer does not hold as edited: a value that another
+                // layer already gives (`set lineHeight 1.4 --layer class` under a shared 1.4) is
+                // still set in the named layer (Specs/Store.md §3.3).
+                for key in edits.compactMap(\.key) where changes[key] == nil {
+                    let value = editor.preferences[key]
+                    if own?[key] != value { changes[key] = .some(value) }
+                }
+                return try await commit([layer: changes], cause: .edit, turn, checking: inputs)
             }
         }
     }
 
-    /// The layer a policy's target names for a key no layer holds; a target this device cannot
-    /// honour (the class of a device without one, the book of no publication) is the base.
-    static func placement(_ target: EditTarget, in inputs: PublicationInputs) -> StoreLayer {
+    /// The layer a policy's target names for a key no layer holds. A target this device cannot
+    /// honour follows the default rule: the class of a device without one is the book for a
+    /// publication key (when there is a book) and the base for the others; the book of no
+    /// publication is the base.
+    static func placement(_ target: EditTarget, in inputs: PublicationInputs, isPublicationSpecific: Bool)
+        -> StoreLayer
+    {
         switch target {
         case .base: return inputs.base
         case .device: return .device
-        case .deviceClass: return inputs.deviceClass.map(StoreLayer.deviceClass) ?? inputs.base
+        case .deviceClass:
+            if let deviceClass = inputs.deviceClass { return .deviceClass(deviceClass) }
+            return isPublicationSpecific
+                ? inputs.publication.map(StoreLayer.publication) ?? inputs.base : inputs.base
         case .book: return inputs.publication.map(StoreLayer.publication) ?? inputs.base
         }
     }

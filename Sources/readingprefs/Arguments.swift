@@ -93,6 +93,11 @@ struct Arguments {
                         + (close.isEmpty ? " (expected one of \(known))" : close))
             }
         }
+        // An empty value is a slip (an unset shell variable), never a folder, a key or a name:
+        // `--root ""` would otherwise be the current folder.
+        for (name, value) in arguments.values where value.isEmpty {
+            throw .usage("--\(name) needs a value (\(spec.placeholders[name] ?? "FILE")), not an empty text")
+        }
         return arguments
     }
 

@@ -28,6 +28,9 @@ enum RootCommand {
         guard let root = arguments.values["root"] else {
             throw .usage("\(command.rawValue) needs --root DIR (the folder the store keeps its files in)")
         }
+        if arguments.positionals.first?.isEmpty == true {
+            throw .usage("\(command.rawValue): KEY is empty; name a setting's key, such as fontSize")
+        }
         let kind = try arguments.configurable()
         return try await run(kind.schema, root: root, arguments: arguments, body)
     }

@@ -15,6 +15,10 @@ enum StoreDeviceCommand {
         try StoreCommand.require(words, count: 1, usage)
         let device = invocation.store.device
         let arguments = invocation.arguments
+        for (value, flag) in [("class", "no-class"), ("name", "no-name")]
+        where arguments.values[value] != nil && arguments.flags.contains(flag) {
+            throw ToolError.usage("--\(value) and --\(flag) say opposite things: give one")
+        }
         if let id = arguments.values["class"] {
             guard ReplicaID(id) != nil else {
                 throw ToolError.usage(

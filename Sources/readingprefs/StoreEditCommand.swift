@@ -46,7 +46,7 @@ enum StoreEditCommand {
             if let note { entry["note"] = .string(note) }
             entries.append(.object(entry))
         }
-        let message = changes.isEmpty ? try await nothing(isSet: isSet, key: key, invocation) : nil
+        let message = changes.isEmpty ? try await nothing(isSet: isSet, key: key, in: layer, invocation) : nil
         if invocation.arguments.flags.contains("json") {
             var object: JSONObject = ["changes": .array(entries)]
             if let message { object["message"] = .string(message) }
@@ -59,10 +59,14 @@ enum StoreEditCommand {
     }
 
     /// What to say when nothing was written: where the key is, and how to change it there.
-    private static func nothing<Schema>(isSet: Bool, key: String, _ invocation: StoreInvocation<Schema>)
-        async throws -> String
-    {
+    private static func nothing<Schema>(
+        isSet: Bool, key: String, in explicit: StoreLayer?, _ invocation: StoreInvocation<Schema>
+    ) async throws -> String {
         let store = invocation.store
+        if isSet, let explicit {
+            return
+                "nothing changed: \(key) already holds that value in \(await invocation.describe(explicit))"
+        }
         let active = try await store.activeProfile()
         var layers: [StoreLayer] = [active.map { .profile($0.id) } ?? .shared]
         if active != nil { layers.append(.shared) }

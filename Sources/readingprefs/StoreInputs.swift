@@ -37,6 +37,12 @@ enum StoreInputs {
             environment: rules.applied(to: ReadingEnvironment()))
         await store.setRuleContext(rules.ruleContext)
         do {
+            // Specs/Store.md §4.5: a rule naming a missing profile is skipped, and said so.
+            for index in try await store.profileSelection(context: context).skippedRules {
+                Console.error(
+                    "readingprefs: warning: rule \(index + 1) holds but names a missing profile: skipped "
+                        + "(readingprefs rules --root DIR list)")
+            }
             let state = try await store.state(context: context)
             return state.overrides.isEmpty ? state.preferences : state.preferences.merging(state.overrides)
         } catch {

@@ -146,9 +146,9 @@ extension Usage {
                       plain string (set theme dark)
                   remove KEY [--publication ID] [--layer LAYER] [--unknown] [--json]
                   move KEY --to base|class|device|book [--publication ID] [--json]
-                      keeps the value that resolves, moved: removed from the other layers this
-                      device resolves and set in the target, in one batch (base: all devices; class:
-                      devices like this; device: this device only; book: this book only)
+                      keeps the value that resolves: set in the target and removed from the layers
+                      below it (base < class < device < book), in one batch; layers above keep theirs
+                      (base: all devices; class: devices like this; device: this device; book: this book)
                   profile list [--json] | create NAME | rename PROFILE NAME | duplicate PROFILE NAME
                         | activate PROFILE | activate --auto | deactivate | delete PROFILE
                       PROFILE is an id, or a display name only one profile has; a profile (or

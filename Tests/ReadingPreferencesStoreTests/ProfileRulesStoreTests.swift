@@ -110,6 +110,13 @@ struct ProfileRulesStoreTests {
         #expect(plain.baseProfile == nil)
         #expect(plain.jsonValue.objectValue?["base"] == nil)
         #expect(!plain.description.contains("in place of"))
+        // Night deleted: its rule holds but is skipped, and why says so.
+        try await store.deleteProfile(fixture.night.id)
+        await store.setRuleContext(ProfileRuleContext(appearance: .dark, minuteOfDay: 12 * 60))
+        let skipped = try #require(try await store.explanation(of: "fontSize", for: "book"))
+        #expect(skipped.skippedRules == [.init(index: 0, profile: fixture.night.id)])
+        #expect(skipped.description.contains("rule 1 skipped: its profile \(fixture.night.id) is missing"))
+        #expect(skipped.jsonValue.objectValue?["skippedRules"]?.arrayValue?.first?.objectValue?["rule"] == 1)
     }
 
     @Test(

@@ -108,12 +108,34 @@ struct DeviceClassCommandTests {
         #expect(try setting("fontSize", a).source == "fallback")
         let bad = try CommandLineTool.run(["store", "--root", a, "device", "--class", "E-Ink"])
         #expect(bad.status == 2)
+        // A value another layer already gives is still set in the layer named.
+        try run("store", "--root", a, "set", "lineHeight", "1.4")
+        for (layer, file) in [("class", "classes/tablet.json"), ("device", "this-device.json")] {
+            let same = try run("store", "--root", a, "set", "lineHeight", "1.4", "--layer", layer)
+            #expect(same.output.contains("lineHeight: none → 1.4 in"), "\(same.output)")
+            let document = try JSONValue(json: Data(contentsOf: URL(fileURLWithPath: a + "/epub/" + file)))
+            #expect(document.objectValue?["lineHeight"] == 1.4)
+        }
+        let again = try run("store", "--root", a, "set", "lineHeight", "1.4", "--layer", "device")
+        #expect(again.output.contains("nothing changed: lineHeight already holds that value in this device"))
+        // Slips are usage errors, and write nothing.
+        for arguments in [
+            ["store", "--root", "", "set", "theme", "dark"],
+            ["store", "--root", a, "move", "", "--to", "base"],
+            ["store", "--root", a, "move", "fontSize", "--to", "base", "--layer", "device"],
+            ["store", "--root", a, "device", "--class", "eink", "--no-class"],
+            ["store", "--root", a, "device", "--name", "K", "--no-name"], ["history", "", "--root", a],
+        ] {
+            let slip = try CommandLineTool.run(arguments)
+            #expect(slip.status == 2, "\(arguments): \(slip.error)")
+        }
     }
 
-    @Test("store move keeps the value and moves it between layers, in one change")
+    @Test("store move keeps the value, sets it in the target and removes it below, in one change")
     func move() throws {
         let a = folder.path("a")
         try run("store", "--root", a, "device", "--class", "eink")
+        try run("store", "--root", a, "device", "--name", "Kobo")
         try run("store", "--root", a, "set", "fontSize", "1.6")
         let moved = try json(try run("store", "--root", a, "move", "fontSize", "--to", "class", "--json"))
         let changes = try #require(moved.objectValue?["changes"]?.arrayValue)
@@ -123,12 +145,27 @@ struct DeviceClassCommandTests {
         #expect(try setting("fontSize", a).source == "deviceClass")
         try run("store", "--root", a, "move", "fontSize", "--to", "device")
         #expect(try setting("fontSize", a).source == "device")
+        // A move is recorded as one: cause move.
+        let history = try json(try run("history", "fontSize", "--root", a, "--layer", "device", "--json"))
+        #expect(
+            history.objectValue?["entries"]?.arrayValue?.last?.objectValue?["cause"] == "move", "\(history)")
         try run("store", "--root", a, "move", "fontSize", "--to", "book", "--publication", "urn:x")
         let book = try json(try run("store", "--root", a, "show", "--publication", "urn:x", "--json"))
         #expect(
             book.objectValue?["settings"]?.objectValue?["fontSize"]?.objectValue?["source"] == "publication")
+        // Down to the base: the base gets the value; the book, above it, keeps its own.
+        try run("store", "--root", a, "move", "fontSize", "--to", "base", "--publication", "urn:x")
+        #expect(try setting("fontSize", a).value == 1.6)
+        #expect(try setting("fontSize", a).source == "shared")
+        let kept = try json(try run("store", "--root", a, "show", "--publication", "urn:x", "--json"))
+        #expect(
+            kept.objectValue?["settings"]?.objectValue?["fontSize"]?.objectValue?["source"] == "publication")
         let nothing = try run("store", "--root", a, "move", "lineHeight", "--to", "base")
         #expect(nothing.output.contains("nothing moved"))
+        let noClass = try CommandLineTool.run([
+            "store", "--root", folder.path("b"), "move", "fontSize", "--to", "class",
+        ])
+        #expect(noClass.status == 2, "\(noClass.error)")
         let usage = try CommandLineTool.run(["store", "--root", a, "move", "fontSize", "--to", "everywhere"])
         #expect(usage.status == 2)
     }

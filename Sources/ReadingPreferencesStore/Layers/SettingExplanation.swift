@@ -8,8 +8,8 @@ import ReadingPreferences
 /// ```swift
 /// let why = try await store.explanation(of: "fontSize", for: bookID, context: book)
 /// print(why)
-/// // fontSize 1.4 (140%) — this book, set on Kobo Clara at 2026-11-25T18:02:11.000Z
-/// // all books: 1 (set on iPhone at 2026-11-02T09:00:00.000Z)
+/// // fontSize 1.4 (140%) — this book, set on Kobo Clara, 3 days ago (2026-11-25T18:02:11Z, edit)
+/// //   all books: 1 (set on iPhone, 2026-10-02T09:00:00Z (sync))
 /// ```
 public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
     /// A layer that holds the key.
@@ -76,6 +76,23 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
     /// The profile that is the base on this device for this publication, and who chose it, even
     /// when the value comes from elsewhere; `nil` when shared is the base.
     public var baseProfile: BaseProfile?
+    /// Rules that held but were skipped because the profile they name is missing (indexes from
+    /// 0), each with the profile's id (Specs/Store.md §4.5).
+    public var skippedRules: [SkippedRule] = []
+
+    /// A rule that held but names a missing profile, so the next rule was tried.
+    public struct SkippedRule: Sendable, Hashable {
+        /// The rule's index in the rules document, from 0.
+        public var index: Int
+        /// The missing profile's id.
+        public var profile: String
+
+        /// Creates a skipped rule.
+        public init(index: Int, profile: String) {
+            self.index = index
+            self.profile = profile
+        }
+    }
 
     /// The profile a device resolves in place of shared, and who chose it (Specs/Store.md §4.5).
     public struct BaseProfile: Sendable, Hashable, CustomStringConvertible {
@@ -163,6 +180,15 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
         members.append(.init(key: "default", value: appDefault ?? .null))
         members.append(.init(key: "fallback", value: fallback ?? .null))
         if let baseProfile { members.append(.init(key: "base", value: baseProfile.jsonValue)) }
+        if !skippedRules.isEmpty {
+            members.append(
+                .init(
+                    key: "skippedRules",
+                    value: .array(
+                        skippedRules.map {
+                            ["rule": .number(JSONNumber($0.index + 1)), "profile": .string($0.profile)]
+                        })))
+        }
         return .object(JSONObject(members: members))
     }
 
@@ -193,17 +219,34 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
         if let baseProfile, holders.first(where: \.wins)?.layer.profileID == nil {
             lines.append("  in place of all books here: \(baseProfile)")
         }
+        for skipped in skippedRules {
+            lines.append("  rule \(skipped.index + 1) skipped: its profile \(skipped.profile) is missing")
+        }
         if !isEffective {
             lines.append("  not in effect: " + reasons.map(\.description).joined(separator: "; "))
         }
         return lines.joined(separator: "\n")
     }
 
-    /// `set on Kobo Clara, 3 days ago (edit)` or `provenance unknown`.
+    /// `set on Kobo Clara, 3 days ago (2026-11-26T18:02:11Z, edit)`, `set on iPhone,
+    /// 2026-10-02T09:00:00Z (sync)` past 30 days, or `provenance unknown`.
     static func told(_ provenance: Provenance?, now: UInt64) -> String {
         guard let provenance else { return "provenance unknown" }
-        return "set on \(provenance.device), \(age(provenance.time, now: now))"
-            + (provenance.origin.map { " (\($0.rawValue))" } ?? "")
+        let time = moment(provenance.time)
+        let cause = provenance.origin.map { $0.rawValue }
+        let seconds = now > provenance.time ? (now - provenance.time) / 1000 : 0
+        guard seconds < 30 * 86_400 else {
+            return "set on \(provenance.device), \(time)" + (cause.map { " (\($0))" } ?? "")
+        }
+        return "set on \(provenance.device), \(age(provenance.time, now: now)) ("
+            + ([time] + (cause.map { [$0] } ?? [])).joined(separator: ", ") + ")"
+    }
+
+    /// A time to the second, in UTC: `2026-11-26T18:02:11Z`.
+    static func moment(_ time: UInt64) -> String {
+        let text = Provenance.iso8601(time)
+        guard let dot = text.firstIndex(of: ".") else { return text }
+        return String(text[..<dot]) + "Z"
     }
 
     /// `just now`, `5 minutes ago`, `3 days ago`, or the date for more than 30 days.
@@ -274,6 +317,11 @@ extension PreferencesStore {
             holders: holders, appDefault: defaults[slot: slot].map { descriptor.coder.encode($0) },
             fallback: descriptor.fallback.map { descriptor.coder.encode($0) })
         explanation.profileChoice = attributed.profileChoice
+        let rules = (try? await decodedRules().get()) ?? ProfileRules()
+        explanation.skippedRules = try await baseChoice(context).skipped.compactMap { index in
+            rules.rules.indices.contains(index)
+                ? SettingExplanation.SkippedRule(index: index, profile: rules.rules[index].profile) : nil
+        }
         if let id = inputs.base.profileID {
             explanation.baseProfile = SettingExplanation.BaseProfile(
                 id: id, name: inputs.baseDocument[Profile.nameKey]?.stringValue, choice: inputs.choice)
