@@ -48,7 +48,12 @@ struct DeviceClassRouteTests {
         arguments: TestDatabase.available)
     func deviceLayerRefused(database: TestDatabase) async throws {
         try await withServer(database) { client, alice, _, _ in
-            for (method, body) in [(HTTPRequest.Method.get, nil), (.patch, #"{"fontSize":2}"#)] {
+            // Every method, whatever else the request lacks (a PUT without If-Match, a body that is
+            // not JSON): the layer is what is wrong.
+            for (method, body) in [
+                (HTTPRequest.Method.get, nil), (.patch, #"{"fontSize":2}"#), (.put, #"{"fontSize":2}"#),
+                (.put, "not JSON"), (.patch, "not JSON"),
+            ] as [(HTTPRequest.Method, String?)] {
                 let answer = try await client.send(
                     method, "/v1/epub/preferences/device", token: alice, body: body)
                 #expect(answer.status == .unprocessableContent && answer.code == "deviceLayer")
@@ -65,6 +70,12 @@ struct DeviceClassRouteTests {
                 body: #"{"edits":[{"op":"move","key":"fontSize","to":"device"}]}"#)
             #expect(move.status == .unprocessableContent && move.code == "deviceLayer")
             #expect(Self.member(of: move) == "edits[0].to")
+            let history = try await client.send(.get, "/v1/epub/history?layer=device", token: alice)
+            #expect(history.status == .unprocessableContent && history.code == "deviceLayer")
+            let revert = try await client.send(
+                .post, "/v1/epub/revert", token: alice,
+                body: #"{"layer":"device","key":"fontSize","to":{"time":"2026-01-01T00:00:00Z"}}"#)
+            #expect(revert.status == .unprocessableContent && revert.code == "deviceLayer")
         }
     }
 
@@ -183,8 +194,15 @@ struct DeviceClassRouteTests {
                 .post, Self.edits + "?deviceClass=eink", token: alice,
                 body: #"{"edits":[{"op":"move","key":"fontSize","to":"base"}]}"#)
             #expect(up.status == .ok)
+            // Down to the base: the class, above it, keeps its own (Specs/Store.md §3.7).
             #expect(try await stored("shared")?["fontSize"] == .number(JSONNumber(1.4)))
-            #expect(try await stored("classes/eink")?["fontSize"] == nil)
+            #expect(try await stored("classes/eink")?["fontSize"] == .number(JSONNumber(1.4)))
+            let history = try await client.send(
+                .get, "/v1/epub/history?layer=shared&key=fontSize", token: alice)
+            let causes = history.json?.objectValue?["entries"]?.arrayValue?.compactMap {
+                $0.objectValue?["cause"]?.stringValue
+            }
+            #expect(causes?.suffix(2) == ["move", "move"], "\(causes ?? [])")
             let noClass = try await client.send(
                 .post, Self.edits, token: alice,
                 body: #"{"edits":[{"op":"move","key":"fontSize","to":"class"}]}"#)

@@ -204,6 +204,17 @@ struct WebReaderAnswerTests {
             let page = try await client.send(.get, "/settings/epub?title=The%20Time%20Machine", token: nil)
             #expect(page.body.contains(#"<script type="module" src="/settings/assets/settings.js">"#))
             #expect(page.body.contains(#"<link rel="icon" href="/favicon.ico""#))
+            // The class and the rule context the page passes on are checked as the API checks them.
+            let context =
+                "/settings/epub?deviceClass=eink&appearance=dark&time=21:30&collection=manga&readiumCSS=2"
+            #expect(try await client.send(.get, context, token: nil).status == .ok)
+            for (query, code) in [
+                ("deviceClass=E%20INK", "invalidIdentifier"), ("appearance=dusk", "invalidRuleContext"),
+                ("time=25:00", "invalidRuleContext"), ("readiumCSS=3", "unknownReadiumCSS"),
+            ] {
+                let refused = try await client.send(.get, "/settings/epub?" + query, token: nil)
+                #expect(refused.status == .badRequest && refused.code == code, "\(query)")
+            }
         }
     }
 }

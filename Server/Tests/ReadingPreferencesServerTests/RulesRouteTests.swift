@@ -102,4 +102,41 @@ struct RulesRouteTests {
             #expect(bad.status == .badRequest && bad.code == "invalidRuleContext")
         }
     }
+
+    @Test(
+        "a hand choice over HTTP beats the rules until {\"automatic\": true} returns the choice to them",
+        arguments: TestDatabase.available)
+    func handChoiceAndAutomatic(database: TestDatabase) async throws {
+        try await withServer(database) { client, alice, _, _ in
+            _ = try await client.send(
+                .patch, "/v1/epub/preferences/shared", token: alice, body: #"{"fontSize":1.0}"#)
+            let night = try await Self.profile("Night", fontSize: 1.5, client: client, token: alice)
+            _ = try await client.send(
+                .put, "/v1/epub/preferences/rules", token: alice,
+                body: #"{"rules":[{"profile":"\#(night)","when":{"appearance":"dark"}}]}"#,
+                headers: [.ifNoneMatch: "*"])
+            let dark = "/v1/epub/publications/book/settings?appearance=dark"
+            func fontSize() async throws -> JSONValue? {
+                DeviceClassRouteTests.setting(
+                    "fontSize", in: try await client.send(.get, dark, token: alice))?["value"]
+            }
+            #expect(try await fontSize() == .number(JSONNumber(1.5)))
+            // No profile, by hand: shared, whatever the rules say.
+            let none = try await client.send(
+                .put, "/v1/epub/profiles/active", token: alice, body: #"{"id":null}"#)
+            #expect(none.json?.objectValue?["automatic"] == .bool(false))
+            #expect(try await fontSize() == .number(JSONNumber(1.0)))
+            let automatic = try await client.send(
+                .put, "/v1/epub/profiles/active", token: alice, body: #"{"automatic":true}"#)
+            #expect(automatic.status == .ok)
+            #expect(automatic.json?.objectValue?["automatic"] == .bool(true))
+            #expect(automatic.json?.objectValue?["id"] == .null)
+            #expect(try await fontSize() == .number(JSONNumber(1.5)))
+            for body in [#"{"automatic":false}"#, #"{"automatic":true,"id":null}"#, #"{}"#] {
+                let refused = try await client.send(
+                    .put, "/v1/epub/profiles/active", token: alice, body: body)
+                #expect(refused.status == .badRequest && refused.code == "invalidProfile", "\(body)")
+            }
+        }
+    }
 }

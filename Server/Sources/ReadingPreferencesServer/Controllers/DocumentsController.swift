@@ -31,6 +31,9 @@ struct DocumentsController: Sendable {
 
     @Sendable func replace(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
         let user = try await context.user()
+        // The layer first: every method of the device layer is 422, whatever else the request
+        // lacks (Specs/Server.md §5.2).
+        let layer = try Self.layer(context)
         let precondition: DocumentPrecondition
         if let match = request.headers[.ifMatch] {
             precondition = .version(StorageVersion(EntityTags.bare(match)))
@@ -50,7 +53,7 @@ struct DocumentsController: Sendable {
         }
         let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
         return try await write(
-            schema, of: user, in: try Self.layer(context), context: try request.publicationContext(),
+            schema, of: user, in: layer, context: try request.publicationContext(),
             precondition: precondition, change: .replace(document))
     }
 
@@ -59,13 +62,13 @@ struct DocumentsController: Sendable {
     /// answered with what the import coerced, kept aside or dropped (Specs/Server.md §8.1).
     @Sendable func merge(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
         let user = try await context.user()
+        let layer = try Self.layer(context)
         let dialect = try Dialects.parameter(ofContentType: request.headers[.contentType])
         let patch = try await request.object(limit: data.bodyLimit)
         let precondition = request.headers[.ifMatch].map {
             DocumentPrecondition.version(StorageVersion(EntityTags.bare($0)))
         }
         let schema = try Configurables.schema(named: try context.parameters.require("configurable"))
-        let layer = try Self.layer(context)
         let publicationContext = try request.publicationContext()
         guard let dialect else {
             return try await write(

@@ -118,7 +118,8 @@ struct HistoryController: Sendable {
     }
 
     static let layers =
-        "shared, overrides, profiles/{id}, publications/{id}, or book / allBooks with publication"
+        "shared, overrides, rules, profiles/{id}, classes/{class}, publications/{id}, or book / allBooks "
+        + "with publication"
 
     /// A layer as the history routes name it.
     static func layer<Schema: ResolvableSchema>(
@@ -136,6 +137,9 @@ struct HistoryController: Sendable {
             do {
                 return try DocumentsController.layer(
                     segments: text.split(separator: "/", maxSplits: 1).map(String.init))
+            } catch let problem as Problem where problem.code == DeviceLayerRefusal.code {
+                // The device's own layer: 422 saying why (Specs/Server.md §5.2).
+                throw problem
             } catch {
                 throw Problem.unprocessable(
                     "invalidLayer", member: "layer", "layer is \(layers), not \(text)")

@@ -60,6 +60,8 @@ public struct PageController: Sendable {
             // What the page will ask the API for is checked now, as the API would (400, 404).
             _ = try Configurables.schema(named: try context.parameters.require("configurable"))
             _ = try request.publicationContext()
+            _ = try request.ruleContext(deviceClass: try request.deviceClass())
+            _ = try request.readiumCSSVersion()
             if let book = request.uri.queryParameters.get("publication"), StorageLocation.holdsNUL(book) {
                 throw Problem(
                     .badRequest, "invalidIdentifier",

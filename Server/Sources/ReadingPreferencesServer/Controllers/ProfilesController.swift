@@ -25,6 +25,8 @@ struct ProfilesController: Sendable {
     enum Change: Sendable {
         case create(name: String)
         case activate(String?)
+        /// Back to automatic: the rules choose the profile again (Specs/Store.md §4.5).
+        case automatic
         case rename(String, to: String)
         case duplicate(String, name: String)
         case delete(String)
@@ -43,14 +45,20 @@ struct ProfilesController: Sendable {
 
     @Sendable func activate(_ request: Request, context: ServerContext) async throws -> JSONAnswer {
         let user = try await context.user()
+        let body = try await request.object(limit: data.bodyLimit)
+        let usage =
+            "the body is {\"id\": ID}, {\"id\": null} to use no profile, or {\"automatic\": true} to let the rules choose"
+        if let automatic = body["automatic"] {
+            guard automatic == .bool(true), body["id"] == nil else {
+                throw Problem(.badRequest, "invalidProfile", usage)
+            }
+            return try await change(.automatic, of: user, context: context)
+        }
         let id: String?
-        switch try await request.object(limit: data.bodyLimit)["id"] {
+        switch body["id"] {
         case .string(let text)?: id = text
         case .null?: id = nil
-        default:
-            throw Problem(
-                .badRequest, "invalidProfile", "the body is {\"id\": ID}, or {\"id\": null} to use no profile"
-            )
+        default: throw Problem(.badRequest, "invalidProfile", usage)
         }
         return try await change(.activate(id), of: user, context: context)
     }
@@ -102,7 +110,10 @@ struct ProfilesController: Sendable {
                     .object(["id": .string(profile.id), "name": .string(profile.name)]), status: .created)
             case .activate(let id):
                 try await store.activateProfile(id)
-                return JSONAnswer(.object(["id": id.map(JSONValue.string) ?? .null]))
+                return JSONAnswer(.object(["id": id.map(JSONValue.string) ?? .null, "automatic": false]))
+            case .automatic:
+                try await store.activateAutomatically()
+                return JSONAnswer(.object(["id": .null, "automatic": true]))
             case .rename(let id, let name):
                 try await store.renameProfile(id, to: name)
                 return JSONAnswer(.object(["id": .string(id), "name": .string(name)]))

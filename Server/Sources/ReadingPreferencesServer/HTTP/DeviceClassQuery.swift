@@ -26,13 +26,16 @@ extension Request {
 /// Why the server refuses this device's layer (Specs/Server.md §5.2): it holds no device's own
 /// documents, which never sync.
 enum DeviceLayerRefusal {
+    /// The problem's code.
+    static let code = "deviceLayer"
+
     /// The 422 for an edit, move or document route naming this device's layer.
     ///
     /// - Parameter member: The member that named it (`layer`, `to`, or the path's `layer`).
     /// - Returns: The problem.
     static func problem(member: String) -> Problem {
         Problem.unprocessable(
-            "deviceLayer", member: member,
+            code, member: member,
             "the device layer is kept on the device only and never syncs, so the server holds no "
                 + "device documents: edit it in the app, or choose base, class or book")
     }
