@@ -40,11 +40,18 @@ struct RevertTimeTests {
             "2026-11-29T08:43:48", "2026-11-29T25:00:00Z", "2026-02-30T00:00:00Z", "2025-02-29",
             "2026-13-01", "2026-11-29 08:43:48Z", "2026-11-29T08:60:00Z", "2026-11-29T08:43:48.Z",
             "2026-11-29T08:43:48Zjunk", "2026-11-29junk", "2026-11-29T8:43:48Z",
-            "2026-11-29T08:43:48+1:00", "1969-12-31T23:59:59Z", "",
+            "2026-11-29T08:43:48+1:00", "",
         ])
     func refuses(text: String) {
         #expect(Provenance.milliseconds(iso8601: text) == nil)
         #expect(RevertPoint(text) == nil)
+    }
+
+    @Test("a moment before 1970 is 0: before anything recorded")
+    func beforeTheEpoch() {
+        for text in ["1969-12-31T23:59:59Z", "0159-12-19T19:02:31Z", "0000-01-01"] {
+            #expect(Provenance.milliseconds(iso8601: text) == 0, "\(text)")
+        }
     }
 
     @Test("an entry's id is an entry, and so is what is shaped as one, even with a time's tail")

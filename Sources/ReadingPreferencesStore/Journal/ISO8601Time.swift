@@ -7,15 +7,15 @@
 /// date from the start of any text and ignores the rest, so a mistyped time would name another
 /// moment; this reads only what it can read whole.
 enum ISO8601Time {
-    /// The moment `text` names, in milliseconds since 1970, or `nil` when `text` is not such a
-    /// time (or is before 1970).
+    /// The moment `text` names, in milliseconds since 1970 (a moment before 1970 is 0: before
+    /// anything a store recorded), or `nil` when `text` is not such a time.
     static func milliseconds(_ text: String) -> UInt64? {
         var reader = Reader(bytes: Array(text.utf8))
         guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2), reader.skip("-"),
             let day = reader.digits(2), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
         else { return nil }
         let days = daysSince1970(year: year, month: month, day: day)
-        if reader.isAtEnd { return days < 0 ? nil : UInt64(days) * 86_400_000 }
+        if reader.isAtEnd { return days < 0 ? 0 : UInt64(days) * 86_400_000 }
         guard reader.skip("T") || reader.skip("t"), let hour = reader.digits(2), reader.skip(":"),
             let minute = reader.digits(2), hour < 24, minute < 60
         else { return nil }
@@ -38,7 +38,7 @@ enum ISO8601Time {
         guard let offset = reader.zone(), reader.isAtEnd else { return nil }
         let total =
             ((days * 24 + hour) * 60 + minute - offset) * 60_000 + second * 1000 + millisecond
-        return total < 0 ? nil : UInt64(total)
+        return total < 0 ? 0 : UInt64(total)
     }
 
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
