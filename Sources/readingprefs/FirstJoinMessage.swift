@@ -32,14 +32,29 @@ enum FirstJoinMessage {
         }
     }
 
+    /// `--json` when the sync stopped: `{"firstJoin": {"choice": null, "differences": [{"scope",
+    /// "keys"}], "choices": ["keep-mine", "take-theirs", "merge"]}}`, nothing written.
+    static func json(_ error: FirstJoinError) -> JSONValue {
+        [
+            "firstJoin": [
+                "choice": .null, "differences": differences(error.differences),
+                "choices": ["keep-mine", "take-theirs", "merge"],
+            ]
+        ]
+    }
+
+    static func differences(_ differences: [FirstJoinDifference]) -> JSONValue {
+        .array(
+            differences.map {
+                ["scope": .string($0.scope.description), "keys": .array($0.keys.map(JSONValue.string))]
+            })
+    }
+
     /// `{"choice", "differences": [{"scope", "keys"}], "export"?}`.
     static func json(_ outcome: FirstJoinOutcome) -> JSONValue {
         var object: JSONObject = [
             "choice": .string(outcome.choice.argument),
-            "differences": .array(
-                outcome.differences.map {
-                    ["scope": .string($0.scope.description), "keys": .array($0.keys.map(JSONValue.string))]
-                }),
+            "differences": differences(outcome.differences),
         ]
         if let export = outcome.export { object["export"] = .string(export.path) }
         return .object(object)

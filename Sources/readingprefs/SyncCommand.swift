@@ -70,6 +70,11 @@ enum SyncCommand {
             report = try await store.sync(with: transport, options: options)
         } catch let error as FirstJoinError {
             FirstJoinMessage.print(error)
+            if json {
+                Console.out(
+                    FirstJoinMessage.json(error).jsonString(options: JSONEncodingOptions(prettyPrinted: true))
+                )
+            }
             return 1
         } catch let error as SyncError {
             if case .usage(let message) = error { throw .usage(message) }

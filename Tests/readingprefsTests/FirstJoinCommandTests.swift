@@ -48,6 +48,16 @@ struct FirstJoinCommandTests {
         #expect(try shared(tablet) == before)
         let mirrored = try FileManager.default.contentsOfDirectory(atPath: mirror)
         #expect(mirrored == ["phone.json"])
+        // --json says the same as data, on standard output.
+        let json = try run(
+            "sync", "--root", tablet, "--mirror", mirror, "--replica", "tablet", "--json", status: 1)
+        let stopped = try JSONValue(json: Data(json.output.utf8)).objectValue?["firstJoin"]?.objectValue
+        #expect(stopped?["choice"] == .null)
+        #expect(stopped?["choices"] == ["keep-mine", "take-theirs", "merge"])
+        let difference = stopped?["differences"]?.arrayValue?.first?.objectValue
+        #expect(difference?["scope"] == "epub/shared")
+        #expect(difference?["keys"] == ["fontSize", "theme"])
+        #expect(try shared(tablet) == before)
     }
 
     @Test(
