@@ -61,12 +61,16 @@ extension PreferencesStore {
         // compute from the same stale state.
         try await section.run { turn in
             try await conditionally(etag, publication: publication, context: context, turn) { inputs in
-                var editor = try await editor(for: publication, context: context)
+                // The layers are read once: nothing changes them between here and the save, which
+                // runs in the same turn of the write section.
+                let held = try await self.inputs(for: publication, context: context)
+                var editor = PreferencesEditor<Schema>(
+                    preferences: held.merged, resolver: resolver(context), overrides: held.overrides)
                 let original = editor.preferences
                 let result = try body(&editor)
                 try await save(
                     editor.preferences, original: original, publication: publication, context: context, turn,
-                    checking: inputs)
+                    checking: inputs, held: held)
                 return result
             }
         }
@@ -118,9 +122,15 @@ extension PreferencesStore {
     func save(
         _ preferences: Preferences, original: Preferences, publication: String?,
         context: PublicationContext = PublicationContext(), _ turn: WriteTurn,
-        checking inputs: PublicationInputs? = nil
+        checking inputs: PublicationInputs? = nil, held given: PublicationInputs? = nil
     ) async throws -> [StoredChange] {
-        let held = try await self.inputs(for: publication, context: context)
+        // The layers the editor was made from, when the caller read them in this turn.
+        let held: PublicationInputs
+        if let given {
+            held = given
+        } else {
+            held = try await self.inputs(for: publication, context: context)
+        }
         let layers = held.editableLayers
         let policy = try await scopePolicy()
         let edited = KeyChanges(from: original, to: preferences)
