@@ -29,6 +29,10 @@ package struct KeyChanges: Sendable, Equatable {
     ///   - original: The document before.
     ///   - edited: The document after.
     package init(from original: Preferences, to edited: Preferences) {
+        if original.count <= Self.smallDocument, edited.count <= Self.smallDocument {
+            self = Self.scanning(original, edited)
+            return
+        }
         var before: [JSONScalarKey: JSONValue] = [:]
         before.reserveCapacity(original.count)
         for member in original.members { before[JSONScalarKey(member.key)] = member.value }
@@ -42,6 +46,30 @@ package struct KeyChanges: Sendable, Equatable {
         for member in original.members where !seen.contains(JSONScalarKey(member.key)) {
             self[member.key] = .some(nil)
         }
+    }
+
+    /// Below this many members on both sides, documents are compared by scanning, without
+    /// hashing every key: at most 16 × 16 key comparisons, cheaper than the tables for the one or
+    /// two keys an edit changes in a small document.
+    static let smallDocument = 16
+
+    /// ``init(from:to:)`` for small documents, by scanning.
+    private static func scanning(_ original: Preferences, _ edited: Preferences) -> KeyChanges {
+        var changes = KeyChanges()
+        let before = original.members
+        for member in edited.members {
+            if let old = before.last(where: { $0.key.isScalarEqual(to: member.key) }),
+                old.value.isWrittenAlike(member.value)
+            {
+                continue
+            }
+            changes[member.key] = .some(member.value)
+        }
+        let after = edited.members
+        for member in before where !after.contains(where: { $0.key.isScalarEqual(to: member.key) }) {
+            changes[member.key] = .some(nil)
+        }
+        return changes
     }
 
     /// Changes from a dictionary of new values (`nil` removes), in key order.

@@ -268,18 +268,28 @@ package enum DurableFile {
 
     /// The temporary file of a target: one name per target, so a leftover is found and replaced.
     package static func temporaryPath(for target: String) -> String {
-        var path = ""
-        path.reserveCapacity(target.utf8.count + 5)
-        if let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) {
-            path += target[...slash]
-            path += "."
-            path += target[target.utf8.index(after: slash)...]
-        } else {
-            path += "."
-            path += target
+        // The bytes of `<folder>/.<name>.tmp`, written in place.
+        let bytes = Array(target.utf8)
+        let slash = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        let suffix = Array(".tmp".utf8)
+        return String(unsafeUninitializedCapacity: bytes.count + 5) { buffer in
+            var index = 0
+            for byte in bytes[..<slash] {
+                buffer[index] = byte
+                index += 1
+            }
+            buffer[index] = UInt8(ascii: ".")
+            index += 1
+            for byte in bytes[slash...] {
+                buffer[index] = byte
+                index += 1
+            }
+            for byte in suffix {
+                buffer[index] = byte
+                index += 1
+            }
+            return index
         }
-        path += ".tmp"
-        return path
     }
 
     /// Whether a file name is one of this type's temporary files, which readers ignore.
