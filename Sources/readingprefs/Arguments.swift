@@ -101,6 +101,18 @@ struct Arguments {
         return arguments
     }
 
+    /// `--root DIR`, which every command on a store's folder needs.
+    ///
+    /// - Parameter command: The command, for the message.
+    /// - Returns: The folder.
+    /// - Throws: A usage error when `--root` is missing.
+    func root(of command: String) throws(ToolError) -> String {
+        guard let root = values["root"] else {
+            throw .usage("\(command) needs --root DIR (the folder the store keeps its files in)")
+        }
+        return root
+    }
+
     /// Throws unless there are between `minimum` and `maximum` positionals.
     func requirePositionals(
         _ minimum: Int, _ maximum: Int, command: String, usage: String

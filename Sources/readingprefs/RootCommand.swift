@@ -25,9 +25,7 @@ enum RootCommand {
             Console.out(Usage.text(for: command))
             return 0
         }
-        guard let root = arguments.values["root"] else {
-            throw .usage("\(command.rawValue) needs --root DIR (the folder the store keeps its files in)")
-        }
+        let root = try arguments.root(of: command.rawValue)
         if arguments.positionals.first?.isEmpty == true {
             throw .usage("\(command.rawValue): KEY is empty; name a setting's key, such as fontSize")
         }
@@ -39,8 +37,7 @@ enum RootCommand {
         _ schema: Schema.Type, root: String, arguments: Arguments,
         _ body: (Arguments, any ConfigurableRun) async throws -> Int32
     ) async throws(ToolError) -> Int32 {
-        let invocation = try StoreInvocation<Schema>(root: root, arguments: arguments)
-        await invocation.applyRuleContext()
+        let invocation = try await StoreInvocation<Schema>.opened(root: root, arguments: arguments)
         let status: Int32
         do {
             status = try await body(arguments, Run(invocation: invocation))

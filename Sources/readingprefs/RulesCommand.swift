@@ -59,9 +59,7 @@ enum RulesCommand {
             if !arguments.wantsHelp { throw .usage("rules needs a command: \(usage)") }
             return 0
         }
-        guard let root = arguments.values["root"] else {
-            throw .usage("rules needs --root DIR (the folder the store keeps its files in)")
-        }
+        let root = try arguments.root(of: "rules")
         let kind = try arguments.configurable()
         return try await run(kind.schema, root: root, arguments: arguments)
     }
@@ -71,8 +69,7 @@ enum RulesCommand {
     )
         async throws(ToolError) -> Int32
     {
-        let invocation = try StoreInvocation<Schema>(root: root, arguments: arguments)
-        await invocation.applyRuleContext()
+        let invocation = try await StoreInvocation<Schema>.opened(root: root, arguments: arguments)
         let words = arguments.positionals
         do {
             switch words[0] {

@@ -27,9 +27,7 @@ enum StoreCommand {
             }
             return 0
         }
-        guard let root = arguments.values["root"] else {
-            throw .usage("store needs --root DIR (the folder the store keeps its files in)")
-        }
+        let root = try arguments.root(of: "store")
         let kind = try arguments.configurable()
         return try await run(kind.schema, root: root, arguments: arguments)
     }
@@ -39,8 +37,7 @@ enum StoreCommand {
     )
         async throws(ToolError) -> Int32
     {
-        let invocation = try StoreInvocation<Schema>(root: root, arguments: arguments)
-        await invocation.applyRuleContext()
+        let invocation = try await StoreInvocation<Schema>.opened(root: root, arguments: arguments)
         let words = arguments.positionals
         let status: Int32
         do {
@@ -103,9 +100,11 @@ struct StoreInvocation<Schema: ResolvableSchema> {
     let rules: RuleContextOptions
     var publication: String? { arguments.values["publication"] }
 
-    /// Gives the store the device's part of the rule context from the options.
-    func applyRuleContext() async {
-        await store.setRuleContext(rules.ruleContext)
+    /// The store in `root`, given the device's part of the rule context from the options.
+    static func opened(root: String, arguments: Arguments) async throws(ToolError) -> Self {
+        let invocation = try Self(root: root, arguments: arguments)
+        await invocation.store.setRuleContext(invocation.rules.ruleContext)
+        return invocation
     }
 
     init(root: String, arguments: Arguments) throws(ToolError) {
