@@ -8,6 +8,12 @@ enum BlockingIO {
     private static let queue = DispatchQueue(
         label: "org.readingprefs.store.blocking-io", qos: .userInitiated, attributes: .concurrent)
 
+    /// Serial queues for ``concurrently(_:_:)``: each has a thread of its own when it has work,
+    /// where the concurrent queue runs no more at once than there are processors.
+    private static let lanes = (0..<7).map {
+        DispatchQueue(label: "org.readingprefs.store.blocking-io.lane-\($0)", qos: .userInitiated)
+    }
+
     /// Runs `work` on a blocking-I/O thread and returns its result.
     static func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T
     {
@@ -15,5 +21,22 @@ enum BlockingIO {
             queue.async { continuation.resume(returning: Result(catching: work)) }
         }
         return try result.get()
+    }
+
+    /// Runs `work` for every index of `0..<count` at once, all but the last on blocking-I/O
+    /// threads and the last on the calling thread, and returns when every one has finished: for
+    /// blocking calls that do not depend on each other, such as the flushes of a batch's files,
+    /// which a disk completes together sooner than one after another.
+    static func concurrently(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) {
+        guard count > 1 else {
+            if count == 1 { work(0) }
+            return
+        }
+        let group = DispatchGroup()
+        for index in 0..<(count - 1) {
+            lanes[index % lanes.count].async(group: group) { work(index) }
+        }
+        work(count - 1)
+        group.wait()
     }
 }

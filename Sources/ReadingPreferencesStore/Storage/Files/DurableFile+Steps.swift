@@ -205,6 +205,25 @@ extension DurableFile {
         throws(Failure)
         -> stat
     {
+        let (descriptor, written) = try createNew(data, to: path, like: existing)
+        guard !flushes || flush(descriptor) else {
+            close(descriptor)
+            unlink(path)
+            throw .system("cannot flush", path)
+        }
+        guard close(descriptor) == 0 else {
+            unlink(path)
+            throw .system("cannot write", path)
+        }
+        return written
+    }
+
+    /// ``writeNew(_:to:like:flushes:)`` without the flush: the file is left open, for the caller
+    /// to flush together with others (``flushTogether(_:)``) and close. On failure nothing is
+    /// left behind.
+    static func createNew(_ data: Data, to path: String, like existing: stat?) throws(Failure)
+        -> (descriptor: Int32, status: stat)
+    {
         let mode: mode_t = existing.map { $0.st_mode & 0o7777 } ?? 0o666
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
@@ -232,13 +251,8 @@ extension DurableFile {
                 _ = fchown(descriptor, existing.st_uid, existing.st_gid)
             }
         }
-        guard !flushes || flush(descriptor) else { throw .system("cannot flush", path) }
         completed = true
-        guard close(descriptor) == 0 else {
-            unlink(path)
-            throw .system("cannot write", path)
-        }
-        return written
+        return (descriptor, written)
     }
 
     static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(Failure) {

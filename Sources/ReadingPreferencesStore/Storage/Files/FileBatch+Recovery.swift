@@ -63,6 +63,12 @@ extension FileBatch {
             defer { for lock in held.reversed() { DurableFile.releaseLock(lock) } }
             // Another process may have finished it while this one waited for the locks.
             guard FileManager.default.fileExists(atPath: record) else { continue }
+            guard writes.allSatisfy(isWhole) else {
+                // Cut short before its flushes completed: the batch did not happen.
+                for case let prepared? in writes.map(\.prepared) { unlink(prepared) }
+                unlink(record)
+                continue
+            }
             for write in writes {
                 if let prepared = write.prepared {
                     if FileManager.default.fileExists(atPath: prepared) { _ = rename(prepared, write.file) }
@@ -91,10 +97,25 @@ extension FileBatch {
         }
     }
 
+    /// Whether a recorded save's new content is whole: its prepared file holds the version the
+    /// record names, or, renamed already, its file does. A record without versions (written
+    /// before they were recorded, when records were flushed after their prepared files) is
+    /// taken as it is.
+    func isWhole(_ write: RecordedWrite) -> Bool {
+        guard let new = write.new, let prepared = write.prepared else { return true }
+        for path in [prepared, write.file] {
+            guard let file = try? DurableFile.readWithStatus(path) else { continue }
+            return ContentVersion.of(file.data).rawValue == new
+        }
+        return false
+    }
+
     struct RecordedWrite {
         var file: String
         var prepared: String?
         var old: String?
+        /// The version of the prepared content.
+        var new: String?
     }
 
     func readRecord(_ path: String) -> [RecordedWrite]? {
@@ -107,7 +128,7 @@ extension FileBatch {
             result.append(
                 RecordedWrite(
                     file: absolute(file), prepared: object["prepared"]?.stringValue.map(absolute),
-                    old: object["old"]?.stringValue))
+                    old: object["old"]?.stringValue, new: object["new"]?.stringValue))
         }
         return result
     }

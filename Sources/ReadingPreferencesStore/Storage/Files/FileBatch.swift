@@ -16,20 +16,24 @@ import ReadingPreferences
 ///    batches never wait for each other in a circle.
 /// 2. **Check.** Each file is read under its lock and its version compared with the expected
 ///    one; on any difference the batch fails with a conflict and nothing is written.
-/// 3. **Prepare.** Each new content is written beside its file, as `.<name>.txn-<batch>`, and
+/// 3. **Prepare.** Each new content is written beside its file, as `.<name>.txn-<batch>`, not yet
 ///    flushed. A failure here (a full disk) removes what was prepared: every file is unchanged.
 /// 4. **Commit point.** A *commit record*, `<root>/.readingprefs/batches/<batch>.json`, names
-///    every file and its prepared content; it is written under a temporary name in that folder,
-///    flushed, renamed into place, and the folder flushed.
+///    every file, its prepared content and that content's version; it is written under a
+///    temporary name in that folder and renamed into place. The prepared files, the record and
+///    its folder are then flushed together (`DurableFile.flushTogether`): the batch is committed
+///    when all those flushes have completed.
 /// 5. **Apply.** Each prepared file is renamed over its target, each removed file unlinked, and
-///    their folders flushed; then the record is removed (unflushed: finishing a batch again is
-///    harmless) and the locks released.
+///    their folders flushed together; then the record is removed (unflushed: finishing a batch
+///    again is harmless) and the locks released.
 /// 6. **Journal.** The changes of keys the batch carries are stamped with the replica clock and
 ///    appended to each document's change journal (`FileJournal`), still under the locks.
 ///
 /// A batch of one write skips steps 3 to 5: `DurableFile`'s rename is atomic on its own. A batch
 /// of two files in two folders flushes six times (two prepared files, the record and its folder,
-/// the two folders) against four for two bare durable writes (Specs/Store.md §14.1).
+/// the two folders) in two rounds, against four flushes one after another for two bare durable
+/// writes (Specs/Store.md §14.1). A record a crash leaves is finished only when every prepared
+/// content it names is whole (`isWhole`); otherwise the batch did not happen.
 ///
 /// The records folder stays once made, so a batch never flushes the folder above it; a read
 /// checks it with one `stat`, and reads it only when it changed since it was last seen empty:
@@ -218,14 +222,22 @@ struct FileBatch {
         }
     }
 
-    /// Steps 3 to 5 for several writes.
+    /// Steps 3 to 5 for several writes: the prepared files and the record are flushed together,
+    /// then the folders the renames changed.
     func writeMany(_ writes: [(entry: Entry, target: String, existing: (data: Data, status: stat)?)])
         throws(StorageError)
     {
         let batch = Self.batchName()
         var prepared: [String?] = []
-        func abandon() { for case let path? in prepared { unlink(path) } }
-        // Step 3: prepare.
+        var unflushed: [Int32] = []
+        var record: String?
+        func abandon() {
+            for descriptor in unflushed { close(descriptor) }
+            unflushed = []
+            if let record { unlink(record) }
+            for case let path? in prepared { unlink(path) }
+        }
+        // Step 3: prepare, unflushed for now.
         for write in writes {
             guard let bytes = write.entry.bytes else {
                 prepared.append(nil)
@@ -236,7 +248,7 @@ struct FileBatch {
                 try faults?.step(write.entry.location)
                 do throws(DurableFile.Failure) {
                     try DurableFile.checkReplaceable(write.target, existing: write.existing?.status)
-                    _ = try DurableFile.writeNew(bytes, to: temporary, like: write.existing?.status)
+                    unflushed.append(try DurableFile.createNew(bytes, to: temporary, like: write.existing?.status).0)
                 } catch {
                     throw FileStorage.io(error, write.entry.location)
                 }
@@ -246,12 +258,16 @@ struct FileBatch {
             }
             prepared.append(temporary)
         }
-        // Step 4: the commit point.
-        let record = recordsFolder + "/" + batch + ".json"
+        // Step 4: the commit point. The record names each prepared file's version, so a record
+        // that outlives a crash is finished only when every prepared file is whole.
+        let path = recordsFolder + "/" + batch + ".json"
         var members: [JSONValue] = []
         for (write, temporary) in zip(writes, prepared) {
             var member: JSONObject = ["file": .string(relative(write.target))]
-            if let temporary { member["prepared"] = .string(relative(temporary)) }
+            if let temporary, let bytes = write.entry.bytes {
+                member["prepared"] = .string(relative(temporary))
+                member["new"] = .string(ContentVersion.of(bytes).rawValue)
+            }
             if let old = write.existing.map({ ContentVersion.of($0.data) }) {
                 member["old"] = .string(old.rawValue)
             }
@@ -259,7 +275,15 @@ struct FileBatch {
         }
         do throws(StorageError) {
             try faults?.step(writes.first?.entry.location)
-            try writeRecord(JSONValue.object(["writes": .array(members)]).jsonData(), to: record)
+            unflushed += try placeRecord(JSONValue.object(["writes": .array(members)]).jsonData(), at: path)
+            record = path
+            if let failed = DurableFile.flushTogether(unflushed) {
+                throw StorageError(
+                    .io, location: writes.first?.entry.location,
+                    message: "cannot flush the batch's files to stable storage (file \(failed + 1) of \(unflushed.count))")
+            }
+            for descriptor in unflushed { close(descriptor) }
+            unflushed = []
         } catch {
             abandon()
             throw error
@@ -276,11 +300,7 @@ struct FileBatch {
                 failure = "cannot remove \(write.target): \(String(cString: strerror(errno)))"
             }
         }
-        var flushed = Set<String>()
-        for write in writes
-        where flushed.insert(PathText.folder(of: write.target)).inserted {
-            DurableFile.flushFolder(of: write.target)
-        }
+        DurableFile.flushFolders(of: writes.map(\.target))
         if let failure {
             // Committed: the record stays, and the next write of these files finishes it.
             throw StorageError(
@@ -290,28 +310,35 @@ struct FileBatch {
         }
         // Not flushed: a record that comes back after a crash names files already applied, and
         // finishing it again changes nothing.
-        unlink(record)
+        unlink(path)
     }
 
-    /// Writes a commit record durably: under a temporary name in the records folder, flushed, then
-    /// renamed into place and the folder flushed, so the folder only ever holds whole records. The
-    /// folder is made (and the folder above it flushed) once.
-    func writeRecord(_ data: Data, to path: String) throws(StorageError) {
+    /// Places a commit record: written under a temporary name in the records folder and renamed
+    /// into place, so the folder only ever holds whole records; returns the record and its folder
+    /// open, for the caller to flush with the prepared files. A record a crash leaves unflushed
+    /// is unreadable, or names a prepared file that is not whole: either way the batch did not
+    /// happen. The folder is made (and the folder above it flushed) once.
+    func placeRecord(_ data: Data, at path: String) throws(StorageError) -> [Int32] {
         let partial = recordsFolder + "/." + PathText.name(of: path) + ".partial"
-        var failure: DurableFile.Failure?
-        defer { if failure != nil { unlink(partial) } }
         if access(recordsFolder, F_OK) != 0 {
             try? FileManager.default.createDirectory(atPath: recordsFolder, withIntermediateDirectories: true)
             DurableFile.flushFolder(of: recordsFolder)
         }
+        let descriptor: Int32
         do throws(DurableFile.Failure) {
-            _ = try DurableFile.writeNew(data, to: partial, like: nil)
-            guard rename(partial, path) == 0 else { throw .system("cannot write the commit record", path) }
+            descriptor = try DurableFile.createNew(data, to: partial, like: nil).descriptor
         } catch {
-            failure = error
             throw StorageError(.io, location: nil, message: error.description, underlying: error)
         }
-        DurableFile.flushFolder(of: path)
+        guard rename(partial, path) == 0 else {
+            let code = errno
+            close(descriptor)
+            unlink(partial)
+            let failure = DurableFile.Failure.system("cannot write the commit record", path, errno: code)
+            throw StorageError(.io, location: nil, message: failure.description, underlying: failure)
+        }
+        let folder = open(recordsFolder, O_RDONLY | O_CLOEXEC)
+        return folder >= 0 ? [descriptor, folder] : [descriptor]
     }
 
     // MARK: - Names
