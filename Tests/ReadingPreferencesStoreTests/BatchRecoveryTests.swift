@@ -30,17 +30,23 @@ struct BatchRecoveryTests {
             let storage = FileStorage(root: folder.url)
             // Made through the storage (for the book's file name), then given these exact bytes.
             try await storage.save(
-                Preferences(json: BatchRecoveryTests.oldShared), to: BatchRecoveryTests.shared, expecting: nil)
+                Preferences(json: BatchRecoveryTests.oldShared), to: BatchRecoveryTests.shared, expecting: nil
+            )
             try await storage.save(
                 Preferences(json: BatchRecoveryTests.oldBook), to: BatchRecoveryTests.book, expecting: nil)
             sharedPath = "epub/shared.json"
-            let publications = try FileManager.default.contentsOfDirectory(atPath: folder.path("epub/publications"))
+            let publications = try FileManager.default.contentsOfDirectory(
+                atPath: folder.path("epub/publications"))
             let name = try #require(publications.first { $0.hasSuffix(".json") })
             bookPath = "epub/publications/" + name
             try BatchRecoveryTests.oldShared.write(to: folder.url.appendingPathComponent(sharedPath))
             try BatchRecoveryTests.oldBook.write(to: folder.url.appendingPathComponent(bookPath))
-            #expect(try Data(contentsOf: folder.url.appendingPathComponent(sharedPath)) == BatchRecoveryTests.oldShared)
-            #expect(try Data(contentsOf: folder.url.appendingPathComponent(bookPath)) == BatchRecoveryTests.oldBook)
+            #expect(
+                try Data(contentsOf: folder.url.appendingPathComponent(sharedPath))
+                    == BatchRecoveryTests.oldShared)
+            #expect(
+                try Data(contentsOf: folder.url.appendingPathComponent(bookPath))
+                    == BatchRecoveryTests.oldBook)
         }
 
         func prepared(_ path: String) -> String {
@@ -53,7 +59,9 @@ struct BatchRecoveryTests {
             try data.write(to: folder.url.appendingPathComponent(path))
         }
 
-        func read(_ path: String) throws -> Data { try Data(contentsOf: folder.url.appendingPathComponent(path)) }
+        func read(_ path: String) throws -> Data {
+            try Data(contentsOf: folder.url.appendingPathComponent(path))
+        }
 
         func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: folder.path(path)) }
 
@@ -77,7 +85,8 @@ struct BatchRecoveryTests {
     /// The version a file storage gives these bytes, read through a scratch root.
     static func version(of data: Data) async throws -> String {
         let scratch = try TemporaryFolder()
-        try FileManager.default.createDirectory(atPath: scratch.path("epub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: scratch.path("epub"), withIntermediateDirectories: true)
         try data.write(to: scratch.url.appendingPathComponent("epub/shared.json"))
         return try #require(try await FileStorage(root: scratch.url).load(shared)?.version.rawValue)
     }

@@ -105,7 +105,8 @@ struct CrashSafetyTests {
 
     /// Whether the root holds a batch's commit record (Specs/Store.md §6.3).
     static func hasRecord(_ folder: TemporaryFolder) -> Bool {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path(".readingprefs/batches"))) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: folder.path(".readingprefs/batches"))) ?? []
         return names.contains { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
     }
 }

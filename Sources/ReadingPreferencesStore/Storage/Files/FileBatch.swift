@@ -248,7 +248,8 @@ struct FileBatch {
                 try faults?.step(write.entry.location)
                 do throws(DurableFile.Failure) {
                     try DurableFile.checkReplaceable(write.target, existing: write.existing?.status)
-                    unflushed.append(try DurableFile.createNew(bytes, to: temporary, like: write.existing?.status).0)
+                    unflushed.append(
+                        try DurableFile.createNew(bytes, to: temporary, like: write.existing?.status).0)
                 } catch {
                     throw FileStorage.io(error, write.entry.location)
                 }
@@ -280,7 +281,9 @@ struct FileBatch {
             if let failed = DurableFile.flushTogether(unflushed) {
                 throw StorageError(
                     .io, location: writes.first?.entry.location,
-                    message: "cannot flush the batch's files to stable storage (file \(failed + 1) of \(unflushed.count))")
+                    message:
+                        "cannot flush the batch's files to stable storage (file \(failed + 1) of \(unflushed.count))"
+                )
             }
             for descriptor in unflushed { close(descriptor) }
             unflushed = []
