@@ -159,22 +159,24 @@ extension DurableFile {
     /// Writes a temporary file, gives it the target's mode and owner, flushes it, renames it over
     /// the target and flushes the folder; returns the new file's status. With `flushes` false,
     /// nothing is forced to stable storage (a write a crash may lose: pending stamps).
-    static func replace(_ target: String, with data: Data, existing: stat?, flushes: Bool = true)
-        throws(Failure)
-        -> stat
-    {
+    static func replace(
+        _ target: String, with data: Data, existing: stat?, flushes: Bool = true,
+        alongside: (@Sendable () -> Void)? = nil
+    ) throws(Failure) -> stat {
         try checkReplaceable(target, existing: existing)
         let temporary = temporaryPath(for: target)
         let written: stat
         do throws(Failure) {
-            written = try writeNew(data, to: temporary, like: existing, flushes: flushes)
+            written = try writeNew(
+                data, to: temporary, like: existing, flushes: flushes, alongside: alongside)
         } catch  where error.errorNumber == EEXIST {
             // A leftover of a killed run (or anything planted there): ours to remove, since we
             // hold the target's lock; `unlink` removes a link itself, never its target.
             if unlink(temporary) != 0, errno != ENOENT {
                 throw .system("cannot remove the leftover", temporary)
             }
-            written = try writeNew(data, to: temporary, like: existing, flushes: flushes)
+            written = try writeNew(
+                data, to: temporary, like: existing, flushes: flushes, alongside: alongside)
         }
         guard rename(temporary, target) == 0 else {
             let code = errno
@@ -201,12 +203,21 @@ extension DurableFile {
     /// Creates a new file (never through a link, never over an existing one) with the mode and,
     /// where permitted, the owner of `existing`, writes `data` and flushes it; on failure nothing
     /// is left behind. Returns the file's status.
-    static func writeNew(_ data: Data, to path: String, like existing: stat?, flushes: Bool = true)
-        throws(Failure)
-        -> stat
-    {
+    static func writeNew(
+        _ data: Data, to path: String, like existing: stat?, flushes: Bool = true,
+        alongside: (@Sendable () -> Void)? = nil
+    ) throws(Failure) -> stat {
         let (descriptor, written) = try createNew(data, to: path, like: existing)
-        guard !flushes || flush(descriptor) else {
+        let flushed: Bool
+        if !flushes {
+            alongside?()
+            flushed = true
+        } else if alongside != nil {
+            flushed = flushTogether([descriptor], alongside: alongside) == nil
+        } else {
+            flushed = flush(descriptor)
+        }
+        guard flushed else {
             close(descriptor)
             unlink(path)
             throw .system("cannot flush", path)

@@ -12,11 +12,19 @@ import Foundation
 // prepared files and its commit record, then the folders its renames changed.
 extension DurableFile {
     /// Flushes open files or folders at once and returns the index of one whose flush failed,
-    /// or `nil` when all are on stable storage. Closes nothing.
-    static func flushTogether(_ descriptors: [Int32]) -> Int? {
+    /// or `nil` when all are on stable storage; runs `alongside` meanwhile, on another thread,
+    /// and returns once it has finished too. Closes nothing.
+    static func flushTogether(_ descriptors: [Int32], alongside: (@Sendable () -> Void)? = nil) -> Int? {
         let failures = FlushFailures()
-        BlockingIO.concurrently(descriptors.count) { index in
-            if !flush(descriptors[index]) { failures.record(index) }
+        let extra = alongside == nil ? 0 : 1
+        // The work alongside goes to another thread (index 0); the last flush stays on this one,
+        // so it starts at once.
+        BlockingIO.concurrently(descriptors.count + extra) { index in
+            if index < extra {
+                alongside?()
+            } else if !flush(descriptors[index - extra]) {
+                failures.record(index - extra)
+            }
         }
         return failures.first
     }

@@ -9,23 +9,43 @@ import ReadingPreferences
     import Darwin
 #endif
 
-extension FileBatch {
-    // MARK: - Step 6: the change journal
+/// Step 6 of a batch, the change journal, in two halves: the batch's changes of keys are stamped
+/// with the replica clock and their journals opened while the batch's files are flushed
+/// (``prepare()``, on another thread), and the lines are appended once the files are durable
+/// (``append()``), so a journal never records a change a crash could still undo. All under the
+/// batch's locks. A root with no replica identity (it never synced and keeps no history) records
+/// nothing. A journal that cannot be written loses its records, which only makes the edits younger
+/// (the next sync stamps them by content); a stamp taken for a batch that then fails is skipped,
+/// which a clock allows.
+final class PendingJournal: @unchecked Sendable {
+    private let layout: FileLayout
+    /// The changes to record, each with its document's file (whose journal they go to).
+    private let changes: [(target: String, entries: [JournalEntry])]
+    private let now = Milliseconds.now()
+    /// The journals ``prepare()`` opened. Only one thread at a time touches it: ``prepare()`` runs
+    /// while the batch's thread waits for it (`BlockingIO.concurrently`).
+    private var opened: [FileJournal.OpenAppend] = []
 
-    /// Stamps the batch's changes of keys with the replica clock and appends them to each
-    /// document's journal, under the batch's locks. A root with no replica identity (it never
-    /// synced and keeps no history) records nothing. A journal that cannot be written loses its
-    /// records, which only makes the edits younger (the next sync stamps them by content).
-    func recordJournal(_ entries: [Entry], _ targets: [String]) {
-        let journaled = entries.indices.filter { !entries[$0].journal.isEmpty }
-        guard !journaled.isEmpty else { return }
-        let now = Milliseconds.now()
-        let stamped = try? ReplicaClockFile.update(layout) { clock -> [[JournalEntry]]? in
+    /// The journal of a batch's changes, or `nil` when it has none to record or the root keeps
+    /// no journal.
+    init?(layout: FileLayout, entries: [FileBatch.Entry], targets: [String]) {
+        guard entries.contains(where: { !$0.journal.isEmpty }), ReplicaClockFile.exists(layout) else {
+            return nil
+        }
+        self.layout = layout
+        changes = zip(entries, targets).compactMap { entry, target in
+            entry.journal.isEmpty ? nil : (target, entry.journal)
+        }
+    }
+
+    /// Stamps the changes and opens their journals.
+    func prepare() {
+        let stamped = try? ReplicaClockFile.update(layout) { [changes] clock -> [[JournalEntry]]? in
             guard var current = clock else { return nil }
             var result: [[JournalEntry]] = []
-            for index in journaled {
+            for (_, entries) in changes {
                 var kept: [JournalEntry] = []
-                for var entry in entries[index].journal {
+                for var entry in entries {
                     if let stamp = entry.stamp {
                         current.observe(stamp)
                     } else if let stamp = current.tick(now: entry.time) {
@@ -42,10 +62,28 @@ extension FileBatch {
             return result
         }
         guard let stamped = stamped ?? nil else { return }
-        for (index, kept) in zip(journaled, stamped) {
-            try? FileJournal.append(kept, to: layout.journalPath(of: targets[index]), now: now)
+        for ((target, _), kept) in zip(changes, stamped) {
+            if let append = try? FileJournal.opened(kept, to: layout.journalPath(of: target)) {
+                opened.append(append)
+            }
         }
     }
+
+    /// Appends what ``prepare()`` made ready: the batch's files are durable.
+    func append() {
+        for append in opened { try? append.finish(now: now) }
+        opened = []
+    }
+
+    /// Closes what ``prepare()`` opened, appending nothing: the batch failed.
+    func discard() {
+        for append in opened { append.discard() }
+        opened = []
+    }
+}
+
+extension FileBatch {
+    // MARK: - Step 6: the change journal
 
     /// Removes the store's own files of documents this batch removed for good: a document's lock
     /// when the root keeps no journal (nothing will sync its removal), and a document's journal

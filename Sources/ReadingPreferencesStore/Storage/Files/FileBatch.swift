@@ -192,30 +192,44 @@ struct FileBatch {
             }
         }
         let writes = entries.indices.filter { entries[$0].action != .verify }
+        // Step 6, the journal: stamped and opened while the files are flushed, appended after.
+        let journal = PendingJournal(layout: layout, entries: entries, targets: targets)
+        defer { journal?.discard() }
+        var alongside: (@Sendable () -> Void)?
+        if let journal { alongside = { journal.prepare() } }
         if writes.count == 1, let index = writes.first {
-            try writeOne(entries[index], target: targets[index], existing: existing[index])
+            try writeOne(
+                entries[index], target: targets[index], existing: existing[index], alongside: alongside)
         } else if !writes.isEmpty {
-            try writeMany(writes.map { (entries[$0], targets[$0], existing[$0]) })
+            try writeMany(writes.map { (entries[$0], targets[$0], existing[$0]) }, alongside: alongside)
+        } else {
+            alongside?()
         }
-        // Step 6: the journal, and the store's files of documents gone for good.
-        recordJournal(entries, targets)
+        journal?.append()
+        // The store's files of documents gone for good.
         forgetRemoved(entries, targets)
         return .done(versions)
     }
 
-    /// One write, durable through `DurableFile`'s rename.
-    func writeOne(_ entry: Entry, target: String, existing: (data: Data, status: stat)?)
-        throws(StorageError)
-    {
+    /// One write, durable through `DurableFile`'s rename; `alongside` runs while its new content
+    /// is flushed (or first, when nothing is).
+    func writeOne(
+        _ entry: Entry, target: String, existing: (data: Data, status: stat)?,
+        alongside: (@Sendable () -> Void)? = nil
+    ) throws(StorageError) {
         try faults?.step(entry.location)
         do throws(DurableFile.Failure) {
             if let bytes = entry.bytes {
                 _ = try DurableFile.replace(
-                    target, with: bytes, existing: existing?.status, flushes: entry.flushes)
+                    target, with: bytes, existing: existing?.status, flushes: entry.flushes,
+                    alongside: alongside)
                 if entry.location == .syncState { FileStorage.excludeFromBackup(target) }
             } else if existing != nil {
+                alongside?()
                 guard unlink(target) == 0 || errno == ENOENT else { throw .system("cannot remove", target) }
                 DurableFile.flushFolder(of: target)
+            } else {
+                alongside?()
             }
         } catch {
             throw FileStorage.io(error, entry.location)
@@ -224,9 +238,10 @@ struct FileBatch {
 
     /// Steps 3 to 5 for several writes: the prepared files and the record are flushed together,
     /// then the folders the renames changed.
-    func writeMany(_ writes: [(entry: Entry, target: String, existing: (data: Data, status: stat)?)])
-        throws(StorageError)
-    {
+    func writeMany(
+        _ writes: [(entry: Entry, target: String, existing: (data: Data, status: stat)?)],
+        alongside: (@Sendable () -> Void)? = nil
+    ) throws(StorageError) {
         let batch = Self.batchName()
         var prepared: [String?] = []
         var unflushed: [Int32] = []
@@ -278,7 +293,7 @@ struct FileBatch {
             try faults?.step(writes.first?.entry.location)
             unflushed += try placeRecord(JSONValue.object(["writes": .array(members)]).jsonData(), at: path)
             record = path
-            if let failed = DurableFile.flushTogether(unflushed) {
+            if let failed = DurableFile.flushTogether(unflushed, alongside: alongside) {
                 throw StorageError(
                     .io, location: writes.first?.entry.location,
                     message:

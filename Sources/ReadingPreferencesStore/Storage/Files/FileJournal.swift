@@ -23,7 +23,37 @@ enum FileJournal {
     /// Appends entries to a journal, then compacts it when it passed its bound. Runs under the
     /// document's lock.
     static func append(_ entries: [JournalEntry], to path: String, now: UInt64) throws(DurableFile.Failure) {
-        guard !entries.isEmpty else { return }
+        try opened(entries, to: path)?.finish(now: now)
+    }
+
+    /// A journal opened for an append, its lines written out but not yet appended: ``append(_:to:now:)``
+    /// in two halves, so a batch prepares it while its files are flushed and appends once they
+    /// are durable.
+    struct OpenAppend {
+        let path: String
+        let descriptor: Int32
+        let bytes: Data
+        /// The journal's size before the append.
+        let size: Int
+
+        /// Appends the lines and closes the journal, then compacts it when it passed its bound.
+        func finish(now: UInt64) throws(DurableFile.Failure) {
+            defer { close(descriptor) }
+            try DurableFile.writeAll(bytes, to: descriptor, path: path)
+            if size + bytes.count > JournalBounds.standard.maximumBytes {
+                compact(path, now: now)
+            }
+        }
+
+        /// Closes the journal, appending nothing.
+        func discard() { close(descriptor) }
+    }
+
+    /// Opens a journal (made, with its folder, when missing) and writes out the lines of
+    /// `entries`; `nil` when there are none. Runs under the document's lock.
+    static func opened(_ entries: [JournalEntry], to path: String) throws(DurableFile.Failure) -> OpenAppend?
+    {
+        guard !entries.isEmpty else { return nil }
         var bytes: [UInt8] = []
         for entry in entries {
             bytes += Array(entry.jsonValue.jsonData(options: .init(prettyPrinted: false)))
@@ -41,11 +71,7 @@ enum FileJournal {
         // A line torn by a crash is ended first, so the new record starts a line of its own (the
         // journal is opened for reading too, so its last byte can be read).
         if size > 0, lastByte(descriptor, at: size - 1) != 0x0A { bytes.insert(0x0A, at: 0) }
-        defer { close(descriptor) }
-        try DurableFile.writeAll(Data(bytes), to: descriptor, path: path)
-        if size + bytes.count > JournalBounds.standard.maximumBytes {
-            compact(path, now: now)
-        }
+        return OpenAppend(path: path, descriptor: descriptor, bytes: Data(bytes), size: size)
     }
 
     private static func lastByte(_ descriptor: Int32, at offset: Int) -> UInt8? {

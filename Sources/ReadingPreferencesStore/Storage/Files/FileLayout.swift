@@ -44,6 +44,8 @@ struct FileLayout: Sendable {
     let clockPath: String
     /// The folder of the records of batches in progress (Specs/Store.md §6.3).
     let batchesPath: String
+    /// The replica's sync state (Specs/Sync.md §5.1).
+    let syncStatePath: String
 
     init(rootPath: String) {
         self.rootPath = rootPath
@@ -52,6 +54,7 @@ struct FileLayout: Sendable {
         hiddenPrefix = hiddenPath + "/"
         clockPath = hiddenPrefix + "clock.json"
         batchesPath = hiddenPrefix + "batches"
+        syncStatePath = hiddenPrefix + "replica.json"
     }
 
     /// The name of the store's hidden folder under the root.
@@ -69,7 +72,7 @@ struct FileLayout: Sendable {
     func path(of location: StorageLocation) -> String {
         switch location {
         case .device: return hidden("device.json")
-        case .syncState: return hidden("replica.json")
+        case .syncState: return syncStatePath
         case .syncLease: return hidden("sync-lease.json")
         case .replicaClock: return clockPath
         case .layer(let configurable, let layer): return path(of: layer, in: configurable)

@@ -52,7 +52,7 @@ enum ReplicaClockFile {
 
     /// Whether the storage has a replica identity: a clock, or a sync state.
     static func exists(_ layout: FileLayout) -> Bool {
-        access(layout.clockPath, F_OK) == 0 || access(layout.path(of: .syncState), F_OK) == 0
+        access(layout.clockPath, F_OK) == 0 || access(layout.syncStatePath, F_OK) == 0
     }
 
     private static func lock(_ descriptor: Int32, _ path: String) throws(DurableFile.Failure) {
