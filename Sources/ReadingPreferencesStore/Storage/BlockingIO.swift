@@ -8,12 +8,6 @@ enum BlockingIO {
     private static let queue = DispatchQueue(
         label: "org.readingprefs.store.blocking-io", qos: .userInitiated, attributes: .concurrent)
 
-    /// Serial queues for ``concurrently(_:_:)``: each has a thread of its own when it has work,
-    /// where the concurrent queue runs no more at once than there are processors.
-    private static let lanes = (0..<7).map {
-        DispatchQueue(label: "org.readingprefs.store.blocking-io.lane-\($0)", qos: .userInitiated)
-    }
-
     /// Runs `work` on a blocking-I/O thread and returns its result.
     static func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T
     {
@@ -34,7 +28,11 @@ enum BlockingIO {
         }
         let group = DispatchGroup()
         for index in 0..<(count - 1) {
-            lanes[index % lanes.count].async(group: group) { work(index) }
+            // A serial queue of its own for each: such a queue gets a thread whenever it has work,
+            // where the concurrent queue runs no more at once than there are processors, and
+            // queues shared between calls would make one batch's flush wait behind another's.
+            DispatchQueue(label: "org.readingprefs.store.blocking-io.together", qos: .userInitiated)
+                .async(group: group) { work(index) }
         }
         work(count - 1)
         group.wait()
