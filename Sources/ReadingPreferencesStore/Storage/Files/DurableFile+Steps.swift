@@ -151,6 +151,8 @@ extension DurableFile {
             if count == 0 { break }
             filled += count
             guard filled <= limit else { throw Failure("cannot use", path, "larger than \(limit) bytes") }
+            // A regular file reads short only at its end: no second call to find it.
+            if filled < result.count { break }
         }
         result.count = filled
         return (result, info)
@@ -197,7 +199,10 @@ extension DurableFile {
                 "it has \(existing.st_nlink) hard links, which replacing it would break; "
                     + "edit a copy, or remove the other links")
         }
-        guard access(target, W_OK) == 0 else { throw .system("cannot write", target) }
+        // Its owner may write it when its mode says so (a read-only file system or an immutable
+        // file fails the write itself); anyone else asks the system.
+        let ownerMayWrite = existing.st_uid == geteuid() && existing.st_mode & S_IWUSR != 0
+        guard ownerMayWrite || access(target, W_OK) == 0 else { throw .system("cannot write", target) }
     }
 
     /// Creates a new file (never through a link, never over an existing one) with the mode and,
