@@ -148,4 +148,27 @@ struct BatchRecoveryTests {
         #expect(try root.read(root.bookPath) == Self.oldBook)
         #expect(!root.recordExists)
     }
+
+    @Test("a whole record that saves one document and removes another finishes both")
+    func saveAndRemovalAreFinished() async throws {
+        let root = try await Root()
+        try root.write(Self.newShared, root.prepared(root.sharedPath))
+        let record: [String: Any] = [
+            "writes": [
+                [
+                    "file": root.sharedPath, "prepared": root.prepared(root.sharedPath),
+                    "new": try await Self.version(of: Self.newShared),
+                ],
+                ["file": root.bookPath, "old": try await Self.version(of: Self.oldBook)],
+            ]
+        ]
+        try FileManager.default.createDirectory(
+            atPath: root.folder.path(".readingprefs/batches"), withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: record).write(
+            to: root.folder.url.appendingPathComponent(".readingprefs/batches/00000000000000ab.json"))
+        let storage = FileStorage(root: root.folder.url)
+        #expect(try await storage.load(Self.shared)?.preferences["fontSize"] == 1.4)
+        #expect(!root.exists(root.bookPath))
+        #expect(!root.recordExists)
+    }
 }

@@ -151,8 +151,10 @@ extension DurableFile {
             if count == 0 { break }
             filled += count
             guard filled <= limit else { throw Failure("cannot use", path, "larger than \(limit) bytes") }
-            // A regular file reads short only at its end: no second call to find it.
-            if filled < result.count { break }
+            // All the bytes its status counted, and a read that stopped short of the space
+            // left: the end of a regular file, found without another call. (A read can stop
+            // short elsewhere, on a network file system: then the size is not reached yet.)
+            if filled == Int(info.st_size), filled < result.count { break }
         }
         result.count = filled
         return (result, info)
@@ -213,19 +215,18 @@ extension DurableFile {
         alongside: (@Sendable () -> Void)? = nil
     ) throws(Failure) -> stat {
         let (descriptor, written) = try createNew(data, to: path, like: existing)
-        let flushed: Bool
+        var failure: Int32?
         if !flushes {
             alongside?()
-            flushed = true
         } else if alongside != nil {
-            flushed = flushTogether([descriptor], alongside: alongside) == nil
-        } else {
-            flushed = flush(descriptor)
+            failure = flushTogether([descriptor], alongside: alongside)?.errorNumber
+        } else if !flush(descriptor) {
+            failure = errno
         }
-        guard flushed else {
+        if let failure {
             close(descriptor)
             unlink(path)
-            throw .system("cannot flush", path)
+            throw .system("cannot flush", path, errno: failure)
         }
         guard close(descriptor) == 0 else {
             unlink(path)

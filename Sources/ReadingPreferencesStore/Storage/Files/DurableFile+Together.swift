@@ -11,10 +11,18 @@ import Foundation
 // Flushes that do not depend on each other, made at once (Specs/Store.md §6.3): a batch's
 // prepared files and its commit record, then the folders its renames changed.
 extension DurableFile {
-    /// Flushes open files or folders at once and returns the index of one whose flush failed,
-    /// or `nil` when all are on stable storage; runs `alongside` meanwhile, on another thread,
-    /// and returns once it has finished too. Closes nothing.
-    static func flushTogether(_ descriptors: [Int32], alongside: (@Sendable () -> Void)? = nil) -> Int? {
+    /// A flush that failed: the descriptor's index and the system's error number.
+    struct FlushFailure {
+        var index: Int
+        var errorNumber: Int32
+    }
+
+    /// Flushes open files or folders at once and returns a flush that failed, or `nil` when all
+    /// are on stable storage; runs `alongside` meanwhile, on another thread, and returns once it
+    /// has finished too. Closes nothing.
+    static func flushTogether(_ descriptors: [Int32], alongside: (@Sendable () -> Void)? = nil)
+        -> FlushFailure?
+    {
         let failures = FlushFailures()
         let extra = alongside == nil ? 0 : 1
         // The work alongside goes to another thread (index 0); the last flush stays on this one,
@@ -23,7 +31,8 @@ extension DurableFile {
             if index < extra {
                 alongside?()
             } else if !flush(descriptors[index - extra]) {
-                failures.record(index - extra)
+                // errno is the flushing thread's own: read it there.
+                failures.record(FlushFailure(index: index - extra, errorNumber: errno))
             }
         }
         return failures.first
@@ -44,12 +53,12 @@ extension DurableFile {
     }
 }
 
-/// The indexes of flushes that failed, recorded from several threads.
+/// The flushes that failed, recorded from several threads.
 private final class FlushFailures: @unchecked Sendable {
     private let lock = NSLock()
-    private var indexes: [Int] = []
+    private var failures: [DurableFile.FlushFailure] = []
 
-    func record(_ index: Int) { lock.withLock { indexes.append(index) } }
+    func record(_ failure: DurableFile.FlushFailure) { lock.withLock { failures.append(failure) } }
 
-    var first: Int? { lock.withLock { indexes.min() } }
+    var first: DurableFile.FlushFailure? { lock.withLock { failures.min { $0.index < $1.index } } }
 }

@@ -71,7 +71,9 @@ extension FileBatch {
             }
             for write in writes {
                 if let prepared = write.prepared {
-                    if FileManager.default.fileExists(atPath: prepared) { _ = rename(prepared, write.file) }
+                    // Flushed first: the batch that wrote it may have been cut short while its
+                    // flushes ran, with the content in memory only.
+                    if Self.flushFile(prepared) { _ = rename(prepared, write.file) }
                 } else if let current = try? DurableFile.readWithStatus(write.file),
                     ContentVersion.of(current.data).rawValue == write.old
                 {
@@ -95,6 +97,15 @@ extension FileBatch {
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
             if let modified = attributes?[.modificationDate] as? Date, modified < cutoff { unlink(path) }
         }
+    }
+
+    /// Flushes a file that exists; `false` when it does not (or cannot be opened).
+    static func flushFile(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        _ = DurableFile.flush(descriptor)
+        close(descriptor)
+        return true
     }
 
     /// Whether a recorded save's new content is whole: its prepared file holds the version the

@@ -21,8 +21,10 @@ import ReadingPreferences
 /// 4. **Commit point.** A *commit record*, `<root>/.readingprefs/batches/<batch>.json`, names
 ///    every file, its prepared content and that content's version; it is written under a
 ///    temporary name in that folder and renamed into place. The prepared files, the record and
-///    its folder are then flushed together (`DurableFile.flushTogether`): the batch is committed
-///    when all those flushes have completed.
+///    its folder are then flushed together (`DurableFile.flushTogether`), and the batch goes on
+///    once all those flushes have completed. The commit point is the record in place with every
+///    prepared content whole: recovery finishes such a record (flushing each prepared file before
+///    its rename) and drops any other.
 /// 5. **Apply.** Each prepared file is renamed over its target, each removed file unlinked, and
 ///    their folders flushed together; then the record is removed (unflushed: finishing a batch
 ///    again is harmless) and the locks released.
@@ -249,7 +251,12 @@ struct FileBatch {
         func abandon() {
             for descriptor in unflushed { close(descriptor) }
             unflushed = []
-            if let record { unlink(record) }
+            if let record {
+                // Some of the round's flushes may have made the record durable: its removal is
+                // made durable too, so a batch reported as failed never comes back.
+                unlink(record)
+                DurableFile.flushFolder(of: record)
+            }
             for case let path? in prepared { unlink(path) }
         }
         // Step 3: prepare, unflushed for now.
@@ -296,12 +303,16 @@ struct FileBatch {
             if let failed = DurableFile.flushTogether(unflushed, alongside: alongside) {
                 throw StorageError(
                     .io, location: writes.first?.entry.location,
-                    message:
-                        "cannot flush the batch's files to stable storage (file \(failed + 1) of \(unflushed.count))"
-                )
+                    message: "cannot flush the batch's files to stable storage: "
+                        + String(cString: strerror(failed.errorNumber)))
             }
-            for descriptor in unflushed { close(descriptor) }
+            let closed = unflushed.map { close($0) == 0 }
             unflushed = []
+            guard !closed.contains(false) else {
+                throw StorageError(
+                    .io, location: writes.first?.entry.location,
+                    message: "cannot write the batch's files: closing one failed")
+            }
         } catch {
             abandon()
             throw error
