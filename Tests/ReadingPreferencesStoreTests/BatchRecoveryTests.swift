@@ -171,4 +171,15 @@ struct BatchRecoveryTests {
         #expect(!root.exists(root.bookPath))
         #expect(!root.recordExists)
     }
+
+    @Test("removeLeftovers removes a prepared file that no record names, and keeps the documents")
+    func leftoverPreparedFileIsRemoved() async throws {
+        let root = try await Root()
+        try root.write(Self.newShared, root.prepared(root.sharedPath))
+        let removed = FileStorage(root: root.folder.url).removeLeftovers()
+        #expect(removed == 1)
+        #expect(!root.exists(root.prepared(root.sharedPath)))
+        #expect(try root.read(root.sharedPath) == Self.oldShared)
+        #expect(try root.read(root.bookPath) == Self.oldBook)
+    }
 }

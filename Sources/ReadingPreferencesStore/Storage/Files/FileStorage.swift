@@ -299,7 +299,11 @@ public struct FileStorage: PreferencesStorage {
                     guard let lock = try? DurableFile.acquireLock(for: target, placement: layout.locks) else {
                         continue
                     }
-                    if unlink(path) == 0 { removed += 1 }
+                    // Unless a record names its batch (a batch cut short after the sweep above
+                    // began): the next read or write of its files finishes or drops it, and
+                    // removing one of its prepared files would tear it.
+                    let record = layout.batchesPath + "/" + entry[range.upperBound...] + ".json"
+                    if access(record, F_OK) != 0, unlink(path) == 0 { removed += 1 }
                     DurableFile.releaseLock(lock)
                 }
             }
