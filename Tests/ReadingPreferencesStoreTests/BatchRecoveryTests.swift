@@ -67,15 +67,17 @@ struct BatchRecoveryTests {
 
         /// Writes the commit record naming both prepared files and their versions.
         func record(sharedVersion: String, bookVersion: String) throws {
-            let record: [String: Any] = [
-                "writes": [
-                    ["file": sharedPath, "prepared": prepared(sharedPath), "new": sharedVersion],
-                    ["file": bookPath, "prepared": prepared(bookPath), "new": bookVersion],
-                ]
-            ]
+            try record([
+                ["file": sharedPath, "prepared": prepared(sharedPath), "new": sharedVersion],
+                ["file": bookPath, "prepared": prepared(bookPath), "new": bookVersion],
+            ])
+        }
+
+        /// Writes a commit record of these writes.
+        func record(_ writes: [[String: String]]) throws {
             try FileManager.default.createDirectory(
                 atPath: folder.path(".readingprefs/batches"), withIntermediateDirectories: true)
-            try JSONSerialization.data(withJSONObject: record).write(
+            try JSONSerialization.data(withJSONObject: ["writes": writes]).write(
                 to: folder.url.appendingPathComponent(".readingprefs/batches/00000000000000ab.json"))
         }
 
@@ -153,19 +155,13 @@ struct BatchRecoveryTests {
     func saveAndRemovalAreFinished() async throws {
         let root = try await Root()
         try root.write(Self.newShared, root.prepared(root.sharedPath))
-        let record: [String: Any] = [
-            "writes": [
-                [
-                    "file": root.sharedPath, "prepared": root.prepared(root.sharedPath),
-                    "new": try await Self.version(of: Self.newShared),
-                ],
-                ["file": root.bookPath, "old": try await Self.version(of: Self.oldBook)],
-            ]
-        ]
-        try FileManager.default.createDirectory(
-            atPath: root.folder.path(".readingprefs/batches"), withIntermediateDirectories: true)
-        try JSONSerialization.data(withJSONObject: record).write(
-            to: root.folder.url.appendingPathComponent(".readingprefs/batches/00000000000000ab.json"))
+        try root.record([
+            [
+                "file": root.sharedPath, "prepared": root.prepared(root.sharedPath),
+                "new": try await Self.version(of: Self.newShared),
+            ],
+            ["file": root.bookPath, "old": try await Self.version(of: Self.oldBook)],
+        ])
         let storage = FileStorage(root: root.folder.url)
         #expect(try await storage.load(Self.shared)?.preferences["fontSize"] == 1.4)
         #expect(!root.exists(root.bookPath))
