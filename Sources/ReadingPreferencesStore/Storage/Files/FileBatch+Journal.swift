@@ -83,7 +83,7 @@ final class PendingJournal: @unchecked Sendable {
 }
 
 extension FileBatch {
-    // MARK: - Step 6: the change journal
+    // MARK: - The store's files of removed documents
 
     /// Removes the store's own files of documents this batch removed for good: a document's lock
     /// when the root keeps no journal (nothing will sync its removal), and a document's journal

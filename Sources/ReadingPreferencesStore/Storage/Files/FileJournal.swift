@@ -20,15 +20,9 @@ import ReadingPreferences
 /// A read's cursor is `<inode>:<offset>`: the next read starts where the last one stopped, and
 /// starts over when the journal was compacted (a new file).
 enum FileJournal {
-    /// Appends entries to a journal, then compacts it when it passed its bound. Runs under the
-    /// document's lock.
-    static func append(_ entries: [JournalEntry], to path: String, now: UInt64) throws(DurableFile.Failure) {
-        try opened(entries, to: path)?.finish(now: now)
-    }
-
-    /// A journal opened for an append, its lines written out but not yet appended: ``append(_:to:now:)``
-    /// in two halves, so a batch prepares it while its files are flushed and appends once they
-    /// are durable.
+    /// A journal opened for an append, its lines written out but not yet appended: a batch
+    /// prepares it while its files are flushed (``opened(_:to:)``) and appends once they are
+    /// durable (``finish(now:)``), which then compacts the journal when it passed its bound.
     struct OpenAppend {
         let path: String
         let descriptor: Int32
