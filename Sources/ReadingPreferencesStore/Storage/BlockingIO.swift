@@ -17,6 +17,43 @@ enum BlockingIO {
         return try result.get()
     }
 
+    /// Runs `work` on a blocking-I/O thread with what `prepare` returns, and returns its result:
+    /// the thread is asked for before `prepare` runs on the calling thread, so the work it does
+    /// there (encoding what is to be written) overlaps with the time a thread takes to wake.
+    static func run<Prepared: Sendable, T: Sendable, E: Error>(
+        preparing prepare: () -> Prepared, _ work: @escaping @Sendable (Prepared) throws(E) -> T
+    ) async throws(E) -> T {
+        let handoff = Handoff<Prepared>()
+        let result: Result<T, E> = await withCheckedContinuation { continuation in
+            queue.async {
+                let prepared = handoff.take()
+                continuation.resume(returning: Result { () throws(E) -> T in try work(prepared) })
+            }
+            handoff.put(prepare())
+        }
+        return try result.get()
+    }
+
+    /// A value handed from one thread to another once.
+    private final class Handoff<Value: Sendable>: @unchecked Sendable {
+        private var value: Value?
+        private let ready = DispatchSemaphore(value: 0)
+
+        func put(_ value: Value) {
+            self.value = value
+            ready.signal()
+        }
+
+        /// Waits for the value ``put(_:)`` hands over, and returns it.
+        func take() -> Value {
+            while true {
+                ready.wait()
+                // `put` sets the value before it signals, so the first wait ends with it.
+                if let value { return value }
+            }
+        }
+    }
+
     /// Runs `work` for every index of `0..<count` at once, all but the last on blocking-I/O
     /// threads and the last on the calling thread, and returns when every one has finished: for
     /// blocking calls that do not depend on each other, such as the flushes of a batch's files,

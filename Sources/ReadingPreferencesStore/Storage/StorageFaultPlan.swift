@@ -13,8 +13,16 @@ package final class StorageFaultPlan: @unchecked Sendable {
     private let lock = NSLock()
     private var remaining: Int?
     private var readsFail = false
+    private var beforeNextStep: (@Sendable (StorageLocation?) -> Void)?
 
     package init() {}
+
+    /// Runs `action` at the next write step, before the step itself, once: for a test to change
+    /// a file at that instant, as another process could (a storage of files takes the step under
+    /// the file's lock, after its first look at the file).
+    package func atNextStep(_ action: @escaping @Sendable (StorageLocation?) -> Void) {
+        lock.withLock { beforeNextStep = action }
+    }
 
     /// Arms a failure after `steps` successful steps; `nil` disarms.
     package func arm(after steps: Int?) {
@@ -39,6 +47,11 @@ package final class StorageFaultPlan: @unchecked Sendable {
 
     /// One write step: throws ``StorageError/Code/io`` when it is the armed one.
     package func step(_ location: StorageLocation?) throws(StorageError) {
+        let action = lock.withLock {
+            defer { beforeNextStep = nil }
+            return beforeNextStep
+        }
+        action?(location)
         let strikes: Bool = lock.withLock {
             guard let count = remaining else { return false }
             if count == 0 {

@@ -8,17 +8,17 @@ extension DurableFile {
         try resolvingLinks(path).path
     }
 
-    /// Follows symbolic links to the file they name, and tells whether something is there (so
-    /// its folder exists).
-    static func resolvingLinks(_ path: String) throws(Failure) -> (path: String, exists: Bool) {
+    /// Follows symbolic links to the file they name, and gives the status of what is there (so
+    /// its folder exists), or `nil`.
+    static func resolvingLinks(_ path: String) throws(Failure) -> (path: String, status: stat?) {
         var current = path
         for _ in 0..<40 {
             var info = stat()
             guard lstat(current, &info) == 0 else {
-                if errno == ENOENT { return (current, false) }
+                if errno == ENOENT { return (current, nil) }
                 throw .system("cannot read", current)
             }
-            guard info.st_mode & S_IFMT == S_IFLNK else { return (current, true) }
+            guard info.st_mode & S_IFMT == S_IFLNK else { return (current, info) }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count >= 0 else { throw .system("cannot follow the link", current) }
@@ -168,20 +168,8 @@ extension DurableFile {
         alongside: (@Sendable () -> Void)? = nil
     ) throws(Failure) -> stat {
         try checkReplaceable(target, existing: existing)
-        let temporary = temporaryPath(for: target)
-        let written: stat
-        do throws(Failure) {
-            written = try writeNew(
-                data, to: temporary, like: existing, flushes: flushes, alongside: alongside)
-        } catch  where error.errorNumber == EEXIST {
-            // A leftover of a killed run (or anything planted there): ours to remove, since we
-            // hold the target's lock; `unlink` removes a link itself, never its target.
-            if unlink(temporary) != 0, errno != ENOENT {
-                throw .system("cannot remove the leftover", temporary)
-            }
-            written = try writeNew(
-                data, to: temporary, like: existing, flushes: flushes, alongside: alongside)
-        }
+        let (temporary, descriptor, written) = try createTemporary(data, for: target, like: existing)
+        try finishNew(descriptor, at: temporary, flushes: flushes, alongside: alongside)
         guard rename(temporary, target) == 0 else {
             let code = errno
             unlink(temporary)
@@ -189,6 +177,26 @@ extension DurableFile {
         }
         if flushes { flushFolder(of: target) }
         return written
+    }
+
+    /// Creates the target's temporary file (``createNew(_:to:like:)``, left open and unflushed)
+    /// and writes `data` to it, first removing a leftover of a killed run found there (or
+    /// anything planted there): the caller holds the target's lock, so it is ours to remove, and
+    /// `unlink` removes a link itself, never its target.
+    static func createTemporary(_ data: Data, for target: String, like existing: stat?) throws(Failure)
+        -> (path: String, descriptor: Int32, status: stat)
+    {
+        let temporary = temporaryPath(for: target)
+        do throws(Failure) {
+            let (descriptor, status) = try createNew(data, to: temporary, like: existing)
+            return (temporary, descriptor, status)
+        } catch  where error.errorNumber == EEXIST {
+            if unlink(temporary) != 0, errno != ENOENT {
+                throw .system("cannot remove the leftover", temporary)
+            }
+            let (descriptor, status) = try createNew(data, to: temporary, like: existing)
+            return (temporary, descriptor, status)
+        }
     }
 
     /// Refuses to replace a file with several hard links (replacing it would break them) or one
@@ -215,6 +223,15 @@ extension DurableFile {
         alongside: (@Sendable () -> Void)? = nil
     ) throws(Failure) -> stat {
         let (descriptor, written) = try createNew(data, to: path, like: existing)
+        try finishNew(descriptor, at: path, flushes: flushes, alongside: alongside)
+        return written
+    }
+
+    /// Flushes a file ``createNew(_:to:like:)`` left open (unless `flushes` is false), running
+    /// `alongside` meanwhile on another thread, and closes it; on failure the file is removed.
+    static func finishNew(
+        _ descriptor: Int32, at path: String, flushes: Bool, alongside: (@Sendable () -> Void)?
+    ) throws(Failure) {
         var failure: Int32?
         if !flushes {
             alongside?()
@@ -232,7 +249,6 @@ extension DurableFile {
             unlink(path)
             throw .system("cannot write", path)
         }
-        return written
     }
 
     /// ``writeNew(_:to:like:flushes:)`` without the flush: the file is left open, for the caller

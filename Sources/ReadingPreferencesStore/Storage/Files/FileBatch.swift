@@ -31,7 +31,8 @@ import ReadingPreferences
 /// 6. **Journal.** The changes of keys the batch carries are stamped with the replica clock and
 ///    appended to each document's change journal (`FileJournal`), still under the locks.
 ///
-/// A batch of one write skips steps 3 to 5: `DurableFile`'s rename is atomic on its own. A batch
+/// A batch of one write skips steps 3 to 5: `DurableFile`'s rename is atomic on its own. A lone
+/// save makes step 2 while its new content is flushed (`saveAlone(_:_:target:seen:)`). A batch
 /// of two files in two folders flushes six times (two prepared files, the record and its folder,
 /// the two folders) in two rounds, against four flushes one after another for two bare durable
 /// writes (Specs/Store.md §14.1). A record a crash leaves is finished only when every prepared
@@ -95,12 +96,12 @@ struct FileBatch {
         for _ in 0..<8 {
             // Links are followed: the file a link names is the one checked and written.
             var targets: [String] = []
-            var found: [Bool] = []
+            var found: [stat?] = []
             for entry in entries {
                 do throws(DurableFile.Failure) {
                     let resolved = try DurableFile.resolvingLinks(entry.path)
                     targets.append(resolved.path)
-                    found.append(resolved.exists)
+                    found.append(resolved.status)
                 } catch {
                     throw FileStorage.io(error, entry.location)
                 }
@@ -117,13 +118,14 @@ struct FileBatch {
             // A save's folder is made before its lock is taken: the lock is kept in the hidden
             // folder, so it no longer tells a missing folder. A file that is there has its folder.
             if folderRounds == 0 {
-                for index in entries.indices where entries[index].bytes != nil && !found[index] {
+                for index in entries.indices where entries[index].bytes != nil && found[index] == nil {
                     try FileStorage.createFolder(of: entries[index].location, path: targets[index])
                 }
                 folderRounds = 1
             }
-            switch try locked(entries, targets, order) {
+            switch try locked(entries, targets, order, seen: found) {
             case .done(let versions): return versions
+            case .changedMeanwhile: continue
             case .missingFolder(let index):
                 // A folder is made on the first write into it, not checked on every write.
                 guard folderRounds < 3 else {
@@ -144,8 +146,10 @@ struct FileBatch {
             .conflict, location: entries.first?.location, message: "too many concurrent writers")
     }
 
-    private enum Outcome {
+    enum Outcome {
         case done([StorageVersion?])
+        /// The file's mode or owner changed between its first look and its lock: look again.
+        case changedMeanwhile
         /// The folder of this entry's file does not exist.
         case missingFolder(Int)
         /// A crashed batch's commit record names one of the files: finish it first.
@@ -153,8 +157,8 @@ struct FileBatch {
     }
 
     /// Steps 1 to 5 under the locks.
-    private func locked(_ entries: [Entry], _ targets: [String], _ order: [Int]) throws(StorageError)
-        -> Outcome
+    private func locked(_ entries: [Entry], _ targets: [String], _ order: [Int], seen: [stat?])
+        throws(StorageError) -> Outcome
     {
         var locks: [Int32] = []
         defer { for lock in locks.reversed() { DurableFile.releaseLock(lock) } }
@@ -171,6 +175,9 @@ struct FileBatch {
                 }
                 throw FileStorage.io(error, entries[index].location)
             }
+        }
+        if entries.count == 1, let bytes = entries[0].bytes, entries[0].flushes {
+            return try saveAlone(entries[0], bytes, target: targets[0], seen: seen[0])
         }
         if hasPendingRecord(naming: targets) { return .pendingRecord }
 

@@ -136,20 +136,22 @@ public struct FileStorage: PreferencesStorage {
     public func commit(_ changes: [DocumentChange]) async throws(StorageError) -> [StorageVersion?] {
         try DocumentChange.check(changes)
         guard !changes.isEmpty else { return [] }
-        let entries = changes.map { change -> FileBatch.Entry in
-            var bytes: Data?
-            if case .save(let preferences) = change.action {
-                bytes = self.bytes(of: preferences, at: change.location)
-            }
-            return FileBatch.Entry(
-                location: change.location, path: path(of: change.location), action: change.action,
-                bytes: bytes, expected: change.expected, flushes: change.flushes,
-                journal: change.location.isLayer ? change.journal : [])
-        }
         LayoutMigration.ensure(layout)
         let batch = FileBatch(layout: layout, faults: faults)
         let layout = layout
-        return try await BlockingIO.run { () throws(StorageError) -> [StorageVersion?] in
+        // The entries are encoded while a blocking-I/O thread wakes to write them.
+        return try await BlockingIO.run(preparing: {
+            changes.map { change -> FileBatch.Entry in
+                var bytes: Data?
+                if case .save(let preferences) = change.action {
+                    bytes = self.bytes(of: preferences, at: change.location)
+                }
+                return FileBatch.Entry(
+                    location: change.location, path: path(of: change.location), action: change.action,
+                    bytes: bytes, expected: change.expected, flushes: change.flushes,
+                    journal: change.location.isLayer ? change.journal : [])
+            }
+        }) { (entries: [FileBatch.Entry]) throws(StorageError) -> [StorageVersion?] in
             for entry in entries where entry.bytes != nil {
                 try Self.markFolder(of: entry.location, layout: layout)
             }
