@@ -23,12 +23,38 @@ package enum CommandLineTool {
         package var error: String
     }
 
+    /// The program that runs a command as another user (util-linux's `setpriv`), where there is one.
+    package static let switchUser: URL? = ["/usr/bin/setpriv", "/bin/setpriv"].lazy
+        .filter { FileManager.default.isExecutableFile(atPath: $0) }.first.map { URL(fileURLWithPath: $0) }
+
     /// Runs the tool with arguments; returns its exit status, standard output and standard error.
-    package static func run(_ arguments: [String], in folder: URL? = nil) throws -> Outcome {
+    /// With `user`, it runs as that user and group (through ``switchUser``, which only an
+    /// administrator may do): for what an administrator's own run would never meet, such as a
+    /// file it may not write.
+    package static func run(
+        _ arguments: [String], in folder: URL? = nil, as user: (uid: UInt32, gid: UInt32)? = nil
+    )
+        throws -> Outcome
+    {
         guard let executable else { throw MissingTool() }
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        var copy: TemporaryFolder?
+        defer { _ = copy }
+        if let user {
+            guard let switchUser else { throw MissingTool() }
+            // A copy the other user can reach: the build folder may sit in a private one.
+            let folder = try TemporaryFolder()
+            copy = folder
+            chmod(folder.url.path, 0o755)
+            let reachable = folder.path("readingprefs")
+            try FileManager.default.copyItem(atPath: executable.path, toPath: reachable)
+            process.executableURL = switchUser
+            process.arguments =
+                ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", reachable] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         if let folder { process.currentDirectoryURL = folder }
         let output = Pipe()
         let error = Pipe()
