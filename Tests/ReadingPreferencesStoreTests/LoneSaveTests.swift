@@ -70,6 +70,42 @@ struct LoneSaveTests {
         #expect(try leftovers().isEmpty)
     }
 
+    @Test("a file removed after the first look is made anew with a new file's mode, not the removed one's")
+    func removedBeforeTheCheck() async throws {
+        _ = try await storage.save(["fontSize": 1.2], to: location, expecting: nil)
+        let path = self.path
+        #expect(chmod(path, 0o600) == 0)
+        faults.atNextStep { _ in _ = unlink(path) }
+        _ = try await storage.save(["fontSize": 1.4], to: location, expecting: nil)
+        // What this process gives any new file (its umask applied), without changing the umask.
+        let reference = folder.path("reference")
+        let descriptor = open(reference, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+        #expect(descriptor >= 0)
+        var expected = stat()
+        #expect(fstat(descriptor, &expected) == 0)
+        close(descriptor)
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        #expect(status.st_mode & 0o7777 == expected.st_mode & 0o7777)
+        #expect(try text().contains("1.4"))
+        #expect(try leftovers().isEmpty)
+    }
+
+    @Test("a stale save is a conflict even when its write fails too: the check has the first word")
+    func conflictBeforeAFailedWrite() async throws {
+        let first = try await storage.save(["fontSize": 1.2], to: location, expecting: nil)
+        let path = self.path
+        let edited = "{\n  \"fontSize\": 2\n}\n"
+        faults.atNextStep { _ in try? Data(edited.utf8).write(to: URL(fileURLWithPath: path)) }
+        faults.arm(after: 0)
+        let error = await #expect(throws: StorageError.self) {
+            try await storage.save(["fontSize": 1.4], to: location, expecting: first)
+        }
+        #expect(error?.code == .conflict)
+        #expect(try text() == edited)
+        #expect(try leftovers().isEmpty)
+    }
+
     @Test(
         "a file given a second hard link after the first look is refused, left as it was, and no temporary file stays"
     )

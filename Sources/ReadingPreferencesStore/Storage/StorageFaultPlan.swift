@@ -18,8 +18,9 @@ package final class StorageFaultPlan: @unchecked Sendable {
     package init() {}
 
     /// Runs `action` at the next write step, before the step itself, once: for a test to change
-    /// a file at that instant, as another process could (a storage of files takes the step under
-    /// the file's lock, after its first look at the file).
+    /// a file at that instant, as another process could. A storage of files takes a lone save's
+    /// step under the file's lock, after its first look at the file and before its check; other
+    /// writes take it where ``step(_:)`` says.
     package func atNextStep(_ action: @escaping @Sendable (StorageLocation?) -> Void) {
         lock.withLock { beforeNextStep = action }
     }

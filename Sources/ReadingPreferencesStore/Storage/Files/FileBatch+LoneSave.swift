@@ -31,30 +31,40 @@ extension FileBatch {
     ///   an I/O error; the file is unchanged then.
     func saveAlone(_ entry: Entry, _ bytes: Data, target: String, seen: stat?) throws(StorageError) -> Outcome
     {
-        try faults?.step(entry.location)
-        let temporary: String
-        let descriptor: Int32
-        do throws(DurableFile.Failure) {
-            (temporary, descriptor, _) = try DurableFile.createTemporary(bytes, for: target, like: seen)
-        } catch {
-            throw FileStorage.io(error, entry.location)
-        }
         let check = LoneSaveCheck(batch: self, entry: entry, target: target, seen: seen)
         defer { check.journal?.discard() }
-        do throws(DurableFile.Failure) {
-            try DurableFile.finishNew(descriptor, at: temporary, flushes: true) { check.run() }
-        } catch {
-            throw FileStorage.io(error, entry.location)
+        // What went wrong writing, if anything: the check still has the first word, so a stale
+        // or changed file is a conflict (or a retry) whatever the disk or an armed fault says,
+        // as when the check came before the write.
+        var failure: StorageError?
+        var written: String?
+        do throws(StorageError) { try faults?.step(entry.location) } catch { failure = error }
+        if failure == nil {
+            do throws(DurableFile.Failure) {
+                let (temporary, descriptor, _) = try DurableFile.createTemporary(
+                    bytes, for: target, like: seen)
+                written = temporary
+                try DurableFile.finishNew(descriptor, at: temporary, flushes: true) { check.run() }
+            } catch {
+                // `finishNew` removed the temporary file when it failed.
+                written = nil
+                failure = FileStorage.io(error, entry.location)
+            }
         }
+        if !check.hasRun { check.run(preparingJournal: false) }
         switch check.verdict {
         case .passed:
-            break
+            if let failure { throw failure }
         case .refused(let outcome):
-            unlink(temporary)
+            if let written { unlink(written) }
             return outcome
         case .failed(let error):
-            unlink(temporary)
+            if let written { unlink(written) }
             throw error
+        }
+        guard let temporary = written else {
+            throw StorageError(
+                .io, location: entry.location, message: "the new content of \(target) was not written")
         }
         guard rename(temporary, target) == 0 else {
             let code = errno
@@ -96,9 +106,15 @@ final class LoneSaveCheck: @unchecked Sendable {
         self.seen = seen
     }
 
-    func run() {
+    /// Whether ``run(preparingJournal:)`` has run.
+    private(set) var hasRun = false
+
+    /// Makes the check, and when it passes (and `preparingJournal`), stamps the changes and
+    /// opens the journal.
+    func run(preparingJournal: Bool = true) {
+        hasRun = true
         verdict = check()
-        guard case .passed = verdict else { return }
+        guard case .passed = verdict, preparingJournal else { return }
         journal = PendingJournal(layout: batch.layout, entries: [entry], targets: [target])
         journal?.prepare()
     }
@@ -112,12 +128,16 @@ final class LoneSaveCheck: @unchecked Sendable {
         guard file.map({ ContentVersion.of($0.data) }) == entry.expected else {
             return .failed(StorageError.conflict(entry.location))
         }
-        // The temporary file took the mode and owner the file had before the lock.
-        if let now = file?.status,
-            now.st_mode & 0o7777 != (seen?.st_mode ?? 0) & 0o7777 || now.st_uid != seen?.st_uid
-                || now.st_gid != seen?.st_gid
-        {
-            return .refused(.changedMeanwhile)
+        // The temporary file took the mode and owner the file had before the lock (or a new
+        // file's, when there was none): a file made, removed, or given another mode or owner
+        // since is looked at again.
+        switch (file?.status, seen) {
+        case (nil, nil): break
+        case (let now?, let before?)
+        where now.st_mode & 0o7777 == before.st_mode & 0o7777 && now.st_uid == before.st_uid
+            && now.st_gid == before.st_gid:
+            break
+        default: return .refused(.changedMeanwhile)
         }
         do throws(DurableFile.Failure) {
             try DurableFile.checkReplaceable(target, existing: file?.status)

@@ -15,7 +15,8 @@ import ReadingPreferences
 /// 1. **Locks.** Every file's `.lock`, taken in the byte order of the files' paths, so two
 ///    batches never wait for each other in a circle.
 /// 2. **Check.** Each file is read under its lock and its version compared with the expected
-///    one; on any difference the batch fails with a conflict and nothing is written.
+///    one; on any difference the batch fails with a conflict and no file is changed (a lone
+///    save checks while its new content is flushed, and removes it on a difference).
 /// 3. **Prepare.** Each new content is written beside its file, as `.<name>.txn-<batch>`, not yet
 ///    flushed. A failure here (a full disk) removes what was prepared: every file is unchanged.
 /// 4. **Commit point.** A *commit record*, `<root>/.readingprefs/batches/<batch>.json`, names
