@@ -42,18 +42,26 @@ struct LoneSaveTests {
 
     func text() throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
-    @Test("a change made after the first look is a conflict: the file keeps it, and no temporary file stays")
-    func changedBeforeTheCheck() async throws {
+    /// Saves at a version a hand edit made after the save's first look has made stale (and,
+    /// with `writeFails`, arms a failure of the save's write too): the save is a conflict, the
+    /// hand edit stays, and no temporary file does.
+    func expectConflictWithAnEditBeforeTheCheck(writeFails: Bool) async throws {
         let first = try await storage.save(["fontSize": 1.2], to: location, expecting: nil)
         let path = self.path
         let edited = "{\n  \"fontSize\": 2\n}\n"
         faults.atNextStep { _ in try? Data(edited.utf8).write(to: URL(fileURLWithPath: path)) }
+        if writeFails { faults.arm(after: 0) }
         let error = await #expect(throws: StorageError.self) {
             try await storage.save(["fontSize": 1.4], to: location, expecting: first)
         }
         #expect(error?.code == .conflict)
         #expect(try text() == edited)
         #expect(try leftovers().isEmpty)
+    }
+
+    @Test("a change made after the first look is a conflict: the file keeps it, and no temporary file stays")
+    func changedBeforeTheCheck() async throws {
+        try await expectConflictWithAnEditBeforeTheCheck(writeFails: false)
     }
 
     @Test("a file whose mode changes after the first look keeps its new mode")
@@ -93,17 +101,7 @@ struct LoneSaveTests {
 
     @Test("a stale save is a conflict even when its write fails too: the check has the first word")
     func conflictBeforeAFailedWrite() async throws {
-        let first = try await storage.save(["fontSize": 1.2], to: location, expecting: nil)
-        let path = self.path
-        let edited = "{\n  \"fontSize\": 2\n}\n"
-        faults.atNextStep { _ in try? Data(edited.utf8).write(to: URL(fileURLWithPath: path)) }
-        faults.arm(after: 0)
-        let error = await #expect(throws: StorageError.self) {
-            try await storage.save(["fontSize": 1.4], to: location, expecting: first)
-        }
-        #expect(error?.code == .conflict)
-        #expect(try text() == edited)
-        #expect(try leftovers().isEmpty)
+        try await expectConflictWithAnEditBeforeTheCheck(writeFails: true)
     }
 
     @Test(
