@@ -149,7 +149,8 @@ struct FileBatch {
 
     enum Outcome {
         case done([StorageVersion?])
-        /// The file's mode or owner changed between its first look and its lock: look again.
+        /// The file was made, removed, or given another mode or owner between its first look
+        /// and its lock (a lone save's check found it): look again.
         case changedMeanwhile
         /// The folder of this entry's file does not exist.
         case missingFolder(Int)
