@@ -122,11 +122,8 @@ final class LoneSaveCheck: @unchecked Sendable {
     private func check() -> Verdict {
         if batch.hasPendingRecord(naming: [target]) { return .refused(.pendingRecord) }
         let file: (data: Data, status: stat)?
-        do throws(DurableFile.Failure) { file = try DurableFile.readWithStatus(target) } catch {
-            return .failed(FileStorage.io(error, entry.location))
-        }
-        guard file.map({ ContentVersion.of($0.data) }) == entry.expected else {
-            return .failed(StorageError.conflict(entry.location))
+        do throws(StorageError) { file = try FileBatch.readExpected(entry, at: target) } catch {
+            return .failed(error)
         }
         // The temporary file took the mode and owner the file had before the lock (or a new
         // file's, when there was none): a file made, removed, or given another mode or owner

@@ -186,14 +186,7 @@ struct FileBatch {
         // Step 2: check every version.
         var existing: [(data: Data, status: stat)?] = []
         for (entry, target) in zip(entries, targets) {
-            let file: (data: Data, status: stat)?
-            do throws(DurableFile.Failure) { file = try DurableFile.readWithStatus(target) } catch {
-                throw FileStorage.io(error, entry.location)
-            }
-            guard file.map({ ContentVersion.of($0.data) }) == entry.expected else {
-                throw StorageError.conflict(entry.location)
-            }
-            existing.append(file)
+            existing.append(try Self.readExpected(entry, at: target))
         }
         let versions = entries.map { entry -> StorageVersion? in
             switch entry.action {
@@ -220,6 +213,21 @@ struct FileBatch {
         // The store's files of documents gone for good.
         forgetRemoved(entries, targets)
         return .done(versions)
+    }
+
+    /// Step 2 for one file: its content and status, read under its lock, when it is at the
+    /// entry's expected version (`nil`: absent, as expected).
+    static func readExpected(_ entry: Entry, at target: String) throws(StorageError) -> (
+        data: Data, status: stat
+    )? {
+        let file: (data: Data, status: stat)?
+        do throws(DurableFile.Failure) { file = try DurableFile.readWithStatus(target) } catch {
+            throw FileStorage.io(error, entry.location)
+        }
+        guard file.map({ ContentVersion.of($0.data) }) == entry.expected else {
+            throw StorageError.conflict(entry.location)
+        }
+        return file
     }
 
     /// One write, durable through `DurableFile`'s rename; `alongside` runs while its new content
