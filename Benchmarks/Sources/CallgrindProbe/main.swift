@@ -80,6 +80,7 @@ func runOffMain(_ body: @escaping @Sendable () async throws -> Void) -> Int32 {
 enum StoreLoop: String {
     case bare, bareTwo = "bare-two", noJournal = "no-journal", journal, journalAtBound = "journal-at-bound"
     case twoDocuments = "two-documents", twoDocumentsNoJournal = "two-documents.no-journal"
+    case inMemory = "in-memory", bareHop = "bare-hop"
 
     /// The store's root for this kind: a replica or not, its journal filled or not.
     func prepare() async throws -> StoreWorkload {
@@ -90,7 +91,7 @@ enum StoreLoop: String {
         case .journalAtBound:
             try await workload.makeReplica()
             try await workload.fillSharedJournal()
-        case .bare, .bareTwo, .noJournal, .twoDocumentsNoJournal: break
+        case .bare, .bareTwo, .noJournal, .twoDocumentsNoJournal, .inMemory, .bareHop: break
         }
         try await workload.verifyJournal(
             replica: self == .journal || self == .twoDocuments || self == .journalAtBound)
@@ -108,6 +109,8 @@ enum StoreLoop: String {
             workload.bareDurableWrite(workload.editBytes, second: true)
         case .noJournal, .journal, .journalAtBound: try await workload.storeEdit()
         case .twoDocuments, .twoDocumentsNoJournal: try await workload.storeEditOfTwoDocuments()
+        case .inMemory: try await workload.inMemoryEdit()
+        case .bareHop: await workload.bareDurableWriteOnBlockingThread(workload.editBytes)
         }
     }
 }
@@ -265,7 +268,9 @@ if arguments.count == 4, arguments[1] == "layered" || arguments[1] == "layered-b
 // warm-up, for callgrind.sh's store table (instructions of every thread, start-up removed by
 // running two counts and taking the difference) and for counting flushes with strace
 // (flushes.sh). KIND: bare, bare-two, no-journal, journal, journal-at-bound, two-documents,
-// two-documents.no-journal. With `--paired`, times the edit against its bare write(s) instead.
+// two-documents.no-journal; and two parts of an edit's cost, paired with the bare write:
+// in-memory (the same edit on a store on memory) and bare-hop (the bare write on a blocking
+// thread). With `--paired`, times the edit against its bare write(s) instead.
 if arguments.count >= 4, arguments[1] == "store-loop", let kind = StoreLoop(rawValue: arguments[2]),
     let calls = Int(arguments[3])
 {

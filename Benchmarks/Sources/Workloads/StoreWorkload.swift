@@ -25,6 +25,8 @@ public final class StoreWorkload: @unchecked Sendable {
     /// The publication resolved in the library of 10,000.
     public let publication = "urn:isbn:978-0-00000-4242"
     var toggle = false
+    /// The same store on memory, for ``inMemoryEdit()``.
+    let memoryStore = PreferencesStore<EPUB>(storage: InMemoryStorage())
 
     /// Creates a store with `publications` publication files of five keys each.
     public init(publications: Int = 0) throws {
