@@ -5,14 +5,19 @@ import Foundation
 /// must never wait (issue 19). Reading one small local file is not sent here: it is bounded and
 /// never waits for another process.
 enum BlockingIO {
-    private static let queue = DispatchQueue(
-        label: "org.readingprefs.store.blocking-io", qos: .userInitiated, attributes: .concurrent)
+    /// A queue for one piece of blocking work. A serial queue of its own gets a thread whenever
+    /// it has work, where a concurrent queue runs no more at once than there are processors (a
+    /// serial queue shared between calls, one): a few long waits (locks another process holds, a
+    /// slow network folder) would then hold up every other read and write of the process.
+    private static func thread() -> DispatchQueue {
+        DispatchQueue(label: "org.readingprefs.store.blocking-io", qos: .userInitiated)
+    }
 
     /// Runs `work` on a blocking-I/O thread and returns its result.
     static func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T
     {
         let result: Result<T, E> = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: Result(catching: work)) }
+            thread().async { continuation.resume(returning: Result(catching: work)) }
         }
         return try result.get()
     }
@@ -25,7 +30,7 @@ enum BlockingIO {
     ) async throws(E) -> T {
         let handoff = Handoff<Prepared>()
         let result: Result<T, E> = await withCheckedContinuation { continuation in
-            queue.async {
+            thread().async {
                 let prepared = handoff.take()
                 continuation.resume(returning: Result { () throws(E) -> T in try work(prepared) })
             }
@@ -65,11 +70,7 @@ enum BlockingIO {
         }
         let group = DispatchGroup()
         for index in 0..<(count - 1) {
-            // A serial queue of its own for each: such a queue gets a thread whenever it has work,
-            // where the concurrent queue runs no more at once than there are processors, and
-            // queues shared between calls would make one batch's flush wait behind another's.
-            DispatchQueue(label: "org.readingprefs.store.blocking-io.together", qos: .userInitiated)
-                .async(group: group) { work(index) }
+            thread().async(group: group) { work(index) }
         }
         work(count - 1)
         group.wait()
