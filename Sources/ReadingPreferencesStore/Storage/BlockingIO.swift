@@ -9,6 +9,7 @@ enum BlockingIO {
     /// it has work, where a concurrent queue runs no more at once than there are processors (a
     /// serial queue shared between calls, one): a few long waits (locks another process holds, a
     /// slow network folder) would then hold up every other read and write of the process.
+    /// (libdispatch runs about 255 such queues at once, and queues the rest.)
     private static func thread() -> DispatchQueue {
         DispatchQueue(label: "org.readingprefs.store.blocking-io", qos: .userInitiated)
     }
