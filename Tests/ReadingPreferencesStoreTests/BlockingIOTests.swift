@@ -15,7 +15,8 @@ struct BlockingIOTests {
 
     @Test("four times as many steps as processors all wait at once, and one more still runs")
     func waitsHoldUpNothing() async {
-        let count = ProcessInfo.processInfo.activeProcessorCount * 4 + 4
+        // Fewer than the some 255 queues libdispatch runs at once, on a machine of many processors.
+        let count = min(ProcessInfo.processInfo.activeProcessorCount * 4 + 4, 200)
         let gate = Gate()
         let (starts, started) = AsyncStream<Void>.makeStream()
         let steps = Task {
