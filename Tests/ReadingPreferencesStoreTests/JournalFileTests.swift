@@ -74,6 +74,26 @@ struct JournalFileTests {
         #expect(try files(root).filter { !$0.hasPrefix(".readingprefs/") } == ["epub/shared.json"])
     }
 
+    @Test("why tells a change's age, and a time ahead of this device's clock as ahead, never as just now")
+    func ages() async throws {
+        let made: UInt64 = 1_764_000_000_000
+        let store = store(at: { made })
+        try await store.device.setName("Kobo Clara")
+        try await store.edit { try $0.set(.fontSize, 1.5) }
+        let why = try #require(try await store.explanation(of: "fontSize"))
+        let minute: UInt64 = 60_000
+        let told = { (now: UInt64) in
+            why.description(now: now).split(separator: "\n").first.map(String.init) ?? ""
+        }
+        #expect(told(made + 30_000).contains("set on Kobo Clara, just now ("))
+        #expect(told(made + 3 * 1_440 * minute).contains("set on Kobo Clara, 3 days ago ("))
+        #expect(told(made - 30_000).contains("set on Kobo Clara, just now ("))
+        #expect(
+            told(made - 59 * minute).contains("set on Kobo Clara, 59 minutes ahead of this device's clock ("))
+        #expect(told(made - 61 * minute).contains("1 hour ahead of this device's clock"))
+        #expect(told(made - 45 * 1_440 * minute).contains("45 days ahead of this device's clock"))
+    }
+
     @Test("stamps rise across documents and stores: edits of two documents never share a stamp")
     func oneClock() async throws {
         let first = store(at: { 1_764_000_000_000 })

@@ -249,16 +249,32 @@ public struct SettingExplanation: Sendable, Hashable, CustomStringConvertible {
         return String(text[..<dot]) + "Z"
     }
 
-    /// `just now`, `5 minutes ago`, `3 days ago`, or the date for more than 30 days.
+    /// `just now`, `5 minutes ago`, `3 days ago`, or the date for more than 30 days; a time more
+    /// than a minute after `now` (a clock that was ahead, the other device's or this one's
+    /// behind: stamps never go back) is said so, `59 minutes ahead of this device's clock`.
     static func age(_ time: UInt64, now: UInt64) -> String {
-        let seconds = now > time ? (now - time) / 1000 : 0
+        guard time <= now else {
+            let ahead = (time - now) / 1000
+            return ahead < 60 ? "just now" : "\(span(ahead)) ahead of this device's clock"
+        }
+        let seconds = (now - time) / 1000
         switch seconds {
         case ..<60: return "just now"
-        case ..<3600: return "\(seconds / 60) minute\(seconds / 60 == 1 ? "" : "s") ago"
-        case ..<86_400: return "\(seconds / 3600) hour\(seconds / 3600 == 1 ? "" : "s") ago"
-        case ..<(30 * 86_400): return "\(seconds / 86_400) day\(seconds / 86_400 == 1 ? "" : "s") ago"
+        case ..<(30 * 86_400): return "\(span(seconds)) ago"
         default: return "on " + String(Provenance.iso8601(time).prefix(10))
         }
+    }
+
+    /// A length of time of at least a minute, in its largest whole unit: `1 minute`, `5 hours`,
+    /// `3 days`.
+    static func span(_ seconds: UInt64) -> String {
+        let (count, unit): (UInt64, String) =
+            switch seconds {
+            case ..<3600: (seconds / 60, "minute")
+            case ..<86_400: (seconds / 3600, "hour")
+            default: (seconds / 86_400, "day")
+            }
+        return "\(count) \(unit)\(count == 1 ? "" : "s")"
     }
 }
 
