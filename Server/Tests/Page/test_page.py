@@ -614,6 +614,24 @@ def scenario_who_set_it_and_going_back(driver):
     assert '"fontSize": 1.7' in shown.stdout or '"fontSize":1.7' in shown.stdout, shown.stdout
 
 
+def scenario_ages_on_both_sides_of_the_clock(driver):
+    # The page's own function, in the browser: a change stamped by a device whose clock was ahead
+    # is said to be ahead, never "in 1 hour", and every age is in English, like the page, whatever
+    # the browser's language. Offsets in seconds from now.
+    open_page(driver, TOKENS[0])
+    cases = {
+        5: "just now", -30: "just now", -(5 * 60 + 5): "5 minutes ago", -(86400 + 5): "yesterday",
+        -(3 * 86400 + 5): "3 days ago", 59 * 60 + 30: "59 minutes ahead of this device's clock",
+        3605: "1 hour ahead of this device's clock", 3 * 3600 + 5: "3 hours ahead of this device's clock",
+    }
+    told = driver.execute_async_script(
+        "const [offsets, done] = arguments;"
+        "import('/settings/assets/history.js')"
+        ".then(m => done(offsets.map(s => m.ago(new Date(Date.now() + s * 1000).toISOString()))))"
+        ".catch(e => done(String(e)));", list(cases))
+    assert told == list(cases.values()), told
+
+
 def scenario_keyboard_only(driver):
     token = TOKENS[0]
     clear_user(token)

@@ -1,21 +1,23 @@
-// Who set a value and the way back (Specs/Page.md §3.1): a row's provenance line ("Set on Kobo
-// Clara, 3 days ago"), and its earlier values, read from the history route when the reader opens
-// them, each offered again through the revert route.
+// Who set a value and the way back (Specs/Page.md §3.1): a row's provenance line, and its
+// earlier values, read from the history route when opened, each offered again through revert.
 import { base, publication, bookGiven, state, element, say, problemText, api } from './page.js';
 
 const causes = {
   edit: '', handEdit: ' (by hand)', sync: '', import: ' (imported)', revert: ' (gone back)',
   move: ' (moved)', firstJoin: ' (first sync)',
 };
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const steps = [['year', 31536000], ['month', 2592000], ['week', 604800], ['day', 86400], ['hour', 3600], ['minute', 60]];
 
-// "3 days ago", "just now": how long ago an ISO 8601 time was.
+// "3 days ago", "just now" (English, like the page); a time over a minute after this clock (a
+// device's clock ahead) is "59 minutes ahead of this device's clock", never "in 59 minutes".
 export function ago(iso) {
-  const seconds = (Date.parse(iso) - Date.now()) / 1000;
+  const seconds = (Date.now() - Date.parse(iso)) / 1000;
   if (!Number.isFinite(seconds)) return '';
   for (const [unit, length] of steps) {
-    if (Math.abs(seconds) >= length) return relative.format(Math.round(seconds / length), unit);
+    const count = Math.floor(Math.abs(seconds) / length);
+    if (!count) continue;
+    return seconds > 0 ? relative.format(-count, unit) : `${count} ${unit}${count > 1 ? 's' : ''} ahead of this device's clock`;
   }
   return 'just now';
 }
@@ -35,12 +37,9 @@ export function provenanceLine(row) {
 }
 
 // The layer of a history entry as the revert route names it.
-function revertLayer(entry) {
-  switch (entry.layer) {
-    case 'publication': return { layer: 'book', publication: entry.layerID };
-    case 'profile': return { layer: `profiles/${entry.layerID}` };
-    default: return { layer: entry.layer };
-  }
+function revertLayer({ layer, layerID }) {
+  if (layer === 'publication') return { layer: 'book', publication: layerID };
+  return { layer: layer === 'profile' ? `profiles/${layerID}` : layer };
 }
 
 function describe(value, removed) {

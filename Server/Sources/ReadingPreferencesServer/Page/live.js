@@ -31,7 +31,7 @@ export function startLive() {
       if (!response.ok) throw new Error(await problemText(response));
       return (await response.json()).ticket;
     },
-    changed: () => { refresh(); },
+    changed: refresh,
     mode: (way) => {
       document.body.dataset.live = way;
       if (way === 'stream') stopPolling(); else if (timer === null) startPolling();
@@ -93,7 +93,7 @@ export function follow({ ticket, changed, mode, retryCeiling = 30000 }) {
       // Anything may have changed while no stream was open.
       changed();
     });
-    source.addEventListener('changed', () => changed());
+    source.addEventListener('changed', changed);
     // The server ended the stream or it failed: the browser would reconnect with the same
     // ticket, which is used up. A new ticket is asked for instead, and the page polls meanwhile.
     source.addEventListener('error', () => {

@@ -82,12 +82,8 @@ export async function api(method, path, options = {}) {
 }
 
 export async function problemText(response) {
-  try {
-    const problem = await response.json();
-    return problem.detail || problem.title || `The server answered ${response.status}.`;
-  } catch (error) {
-    return `The server answered ${response.status}.`;
-  }
+  const problem = (await response.json().catch(() => null)) || {};
+  return problem.detail || problem.title || `The server answered ${response.status}.`;
 }
 
 // Every row of the form, in order; one row by key.
