@@ -24,6 +24,9 @@ struct BatchRecoveryTests {
         let folder: TemporaryFolder
         let sharedPath: String
         let bookPath: String
+        /// The versions of the old contents, which a batch's record names as each file's `old`.
+        let oldSharedVersion: String
+        let oldBookVersion: String
 
         init() async throws {
             folder = try TemporaryFolder()
@@ -35,6 +38,8 @@ struct BatchRecoveryTests {
             try await storage.save(
                 Preferences(json: BatchRecoveryTests.oldBook), to: BatchRecoveryTests.book, expecting: nil)
             sharedPath = "epub/shared.json"
+            oldSharedVersion = try await BatchRecoveryTests.version(of: BatchRecoveryTests.oldShared)
+            oldBookVersion = try await BatchRecoveryTests.version(of: BatchRecoveryTests.oldBook)
             let publications = try FileManager.default.contentsOfDirectory(
                 atPath: folder.path("epub/publications"))
             let name = try #require(publications.first { $0.hasSuffix(".json") })
@@ -65,11 +70,18 @@ struct BatchRecoveryTests {
 
         func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: folder.path(path)) }
 
-        /// Writes the commit record naming both prepared files and their versions.
+        /// Writes the commit record naming both prepared files, their versions and the versions
+        /// the batch found, as a batch writes it.
         func record(sharedVersion: String, bookVersion: String) throws {
             try record([
-                ["file": sharedPath, "prepared": prepared(sharedPath), "new": sharedVersion],
-                ["file": bookPath, "prepared": prepared(bookPath), "new": bookVersion],
+                [
+                    "file": sharedPath, "prepared": prepared(sharedPath), "new": sharedVersion,
+                    "old": oldSharedVersion,
+                ],
+                [
+                    "file": bookPath, "prepared": prepared(bookPath), "new": bookVersion,
+                    "old": oldBookVersion,
+                ],
             ])
         }
 
@@ -158,7 +170,7 @@ struct BatchRecoveryTests {
         try root.record([
             [
                 "file": root.sharedPath, "prepared": root.prepared(root.sharedPath),
-                "new": try await Self.version(of: Self.newShared),
+                "new": try await Self.version(of: Self.newShared), "old": root.oldSharedVersion,
             ],
             ["file": root.bookPath, "old": try await Self.version(of: Self.oldBook)],
         ])
@@ -166,6 +178,41 @@ struct BatchRecoveryTests {
         #expect(try await storage.load(Self.shared)?.preferences["fontSize"] == 1.4)
         #expect(!root.exists(root.bookPath))
         #expect(!root.recordExists)
+    }
+
+    @Test("a document edited by hand between the crash and the finish keeps the edit; the other is finished")
+    func handEditAfterTheCrashIsKept() async throws {
+        let root = try await Root()
+        try root.write(Self.newShared, root.prepared(root.sharedPath))
+        try root.write(Self.newBook, root.prepared(root.bookPath))
+        try root.record(
+            sharedVersion: try await Self.version(of: Self.newShared),
+            bookVersion: try await Self.version(of: Self.newBook))
+        // The app crashed after the commit point; before it runs again, a person edits shared.
+        let handEdit = Data("{\n  \"fontSize\": 2.0\n}\n".utf8)
+        try root.write(handEdit, root.sharedPath)
+        let storage = FileStorage(root: root.folder.url)
+        #expect(try await storage.load(Self.book)?.preferences["readingProgression"] == "rtl")
+        #expect(try root.read(root.sharedPath) == handEdit)
+        #expect(!root.recordExists)
+        #expect(!root.exists(root.prepared(root.sharedPath)) && !root.exists(root.prepared(root.bookPath)))
+    }
+
+    @Test("a document the batch was to create, made by hand meanwhile, is kept")
+    func fileMadeByHandAfterTheCrashIsKept() async throws {
+        let root = try await Root()
+        let made = "epub/publications/made-by-hand.json"
+        try root.write(Self.newShared, root.prepared(made))
+        try root.record([
+            [
+                "file": made, "prepared": root.prepared(made),
+                "new": try await Self.version(of: Self.newShared),
+            ]
+        ])
+        try root.write(Self.oldShared, made)
+        _ = try await FileStorage(root: root.folder.url).load(Self.shared)
+        #expect(try root.read(made) == Self.oldShared)
+        #expect(!root.recordExists && !root.exists(root.prepared(made)))
     }
 
     @Test("removeLeftovers removes a prepared file that no record names, and keeps the documents")

@@ -71,9 +71,15 @@ extension FileBatch {
             }
             for write in writes {
                 if let prepared = write.prepared {
-                    // Flushed first: the batch that wrote it may have been cut short while its
-                    // flushes ran, with the content in memory only.
-                    if Self.flushFile(prepared) { _ = rename(prepared, write.file) }
+                    if !isAsFound(write) {
+                        // Changed since the batch found it (a person's edit between the crash and
+                        // now): the later change is kept, and this content is not applied.
+                        unlink(prepared)
+                    } else if Self.flushFile(prepared) {
+                        // Flushed first: the batch that wrote it may have been cut short while
+                        // its flushes ran, with the content in memory only.
+                        _ = rename(prepared, write.file)
+                    }
                 } else if let current = try? DurableFile.readWithStatus(write.file),
                     ContentVersion.of(current.data).rawValue == write.old
                 {
@@ -119,6 +125,22 @@ extension FileBatch {
             return ContentVersion.of(file.data).rawValue == new
         }
         return false
+    }
+
+    /// Whether a recorded save's file is as the batch found it (the version the record names as
+    /// `old`, or no file when it names none) or already holds the new content, so its prepared
+    /// content may be renamed over it. A record without versions is taken as it is.
+    func isAsFound(_ write: RecordedWrite) -> Bool {
+        guard let new = write.new else { return true }
+        let current: (data: Data, status: stat)?
+        do throws(DurableFile.Failure) {
+            current = try DurableFile.readWithStatus(write.file)
+        } catch {
+            return true  // Unreadable: finished as before, the batch being committed.
+        }
+        guard let current else { return write.old == nil }
+        let version = ContentVersion.of(current.data).rawValue
+        return version == write.old || version == new
     }
 
     struct RecordedWrite {

@@ -37,7 +37,8 @@ import ReadingPreferences
 /// of two files in two folders flushes six times (two prepared files, the record and its folder,
 /// the two folders) in two rounds, against four flushes one after another for two bare durable
 /// writes (Specs/Store.md §14.1). A record a crash leaves is finished only when every prepared
-/// content it names is whole (`isWhole`); otherwise the batch did not happen.
+/// content it names is whole (`isWhole`); otherwise the batch did not happen. A file changed by
+/// someone else since the batch found it (`isAsFound`) keeps that later change.
 ///
 /// The records folder stays once made, so a batch never flushes the folder above it; a read
 /// checks it with one `stat`, and reads it only when it changed since it was last seen empty:
