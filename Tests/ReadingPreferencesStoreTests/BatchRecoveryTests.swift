@@ -85,6 +85,16 @@ struct BatchRecoveryTests {
             ])
         }
 
+        /// Lays out a whole batch cut short after its commit point: both new contents prepared,
+        /// and the record naming them.
+        func prepareBothNew() async throws {
+            try write(BatchRecoveryTests.newShared, prepared(sharedPath))
+            try write(BatchRecoveryTests.newBook, prepared(bookPath))
+            try record(
+                sharedVersion: try await BatchRecoveryTests.version(of: BatchRecoveryTests.newShared),
+                bookVersion: try await BatchRecoveryTests.version(of: BatchRecoveryTests.newBook))
+        }
+
         /// Writes a commit record of these writes.
         func record(_ writes: [[String: String]]) throws {
             try FileManager.default.createDirectory(
@@ -108,11 +118,7 @@ struct BatchRecoveryTests {
     @Test("a record whose prepared files are whole is finished: both documents are new")
     func wholeBatchIsFinished() async throws {
         let root = try await Root()
-        try root.write(Self.newShared, root.prepared(root.sharedPath))
-        try root.write(Self.newBook, root.prepared(root.bookPath))
-        try root.record(
-            sharedVersion: try await Self.version(of: Self.newShared),
-            bookVersion: try await Self.version(of: Self.newBook))
+        try await root.prepareBothNew()
         let storage = FileStorage(root: root.folder.url)
         #expect(try await storage.load(Self.shared)?.preferences["fontSize"] == 1.4)
         #expect(try await storage.load(Self.book)?.preferences["readingProgression"] == "rtl")
@@ -183,11 +189,7 @@ struct BatchRecoveryTests {
     @Test("a document edited by hand between the crash and the finish keeps the edit; the other is finished")
     func handEditAfterTheCrashIsKept() async throws {
         let root = try await Root()
-        try root.write(Self.newShared, root.prepared(root.sharedPath))
-        try root.write(Self.newBook, root.prepared(root.bookPath))
-        try root.record(
-            sharedVersion: try await Self.version(of: Self.newShared),
-            bookVersion: try await Self.version(of: Self.newBook))
+        try await root.prepareBothNew()
         // The app crashed after the commit point; before it runs again, a person edits shared.
         let handEdit = Data("{\n  \"fontSize\": 2.0\n}\n".utf8)
         try root.write(handEdit, root.sharedPath)
