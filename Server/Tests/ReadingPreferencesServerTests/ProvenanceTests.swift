@@ -88,10 +88,15 @@ struct ProvenanceTests {
                 #expect(try await iphone.shared()["fontSize"] == 1.2)
                 let after = try await client.send(
                     .get, "/v1/epub/history?layer=shared&key=fontSize", token: token)
-                let causes = after.json?.objectValue?["entries"]?.arrayValue?.compactMap {
-                    $0.objectValue?["cause"]?.stringValue
+                let last = after.json?.objectValue?["entries"]?.arrayValue?.last?.objectValue
+                #expect(last?["cause"] == "revert")
+                // Made through a route: named by the server replica, here and on the devices.
+                #expect(last?["device"]?.objectValue?["name"] == .string(SQLSyncLog.replicaName))
+                for device in [kobo, iphone] {
+                    let why = try #require(try await device.store.explanation(of: "fontSize"))
+                    let winner = try #require(why.holders.first { $0.wins })
+                    #expect(winner.provenance?.device.name == SQLSyncLog.replicaName)
                 }
-                #expect(causes?.last == "revert")
 
                 // An entry no history holds is 404; a body without `to` is 400.
                 let unknown = try await client.send(

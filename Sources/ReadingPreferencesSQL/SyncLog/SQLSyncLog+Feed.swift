@@ -87,6 +87,7 @@ extension SQLSyncLog {
             merged[id] = stamp
         }
         var state = ReplicaState(replica: server, merged: merged)
+        state.name = Self.replicaName
         // The devices' names, so every device names the changes it reads by their device.
         for item in try await database.query(
             "SELECT replica_id, name FROM sync_replicas WHERE user_id = ? AND name IS NOT NULL", [userID])

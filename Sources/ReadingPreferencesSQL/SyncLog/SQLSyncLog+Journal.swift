@@ -42,6 +42,7 @@ extension SQLSyncLog {
                     // later write or push moves it on (the clock never wraps).
                     guard let stamp = clock.tick(now: max(wall, entry.time)) else { continue }
                     entry.stamp = stamp
+                    entry.deviceName = entry.deviceName ?? Self.replicaName
                     if case .layer(let configurable, let layer) = location,
                         let synced = SyncScope(configurable: configurable, layer: layer)
                     {

@@ -76,6 +76,11 @@ public struct SQLSyncLog: Sendable {
         return ReplicaID("server-" + digest) ?? ReplicaID.random(prefix: "server")
     }
 
+    /// The display name of every user's server replica, which stamps the writes made through the
+    /// server's routes (a web reader's): its changes read "set on the web, 3 days ago" in
+    /// history and provenance, on the server and on every device that syncs with it.
+    public static let replicaName = "the web"
+
     // MARK: - The user's sync row
 
     /// The user's clock, sequence and compaction floor, read in a transaction.
