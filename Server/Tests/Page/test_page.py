@@ -608,6 +608,9 @@ def scenario_who_set_it_and_going_back(driver):
     wait(driver, lambda d: "170" in row_text(d, "fontSize"), "the value gone back to")
     wait(driver, lambda d: "gone back" in d.find_element(By.ID, "provenance-fontSize").text,
          "the provenance of the value gone back to")
+    # Gone back through the server's route: set by the server replica, which is named.
+    line = driver.find_element(By.ID, "provenance-fontSize").text
+    assert line.startswith("Set on the web, "), line
     # The device takes the value gone back to at its next sync.
     cli("sync", "--root", root, "--server", BASE, "--token", token)
     shown = subprocess.run([CLI, "store", "--root", root, "show", "--json"], check=True, capture_output=True, text=True)
