@@ -617,6 +617,29 @@ def scenario_who_set_it_and_going_back(driver):
     assert '"fontSize": 1.7' in shown.stdout or '"fontSize":1.7' in shown.stdout, shown.stdout
 
 
+def scenario_earlier_values_of_devices_like_this(driver):
+    # On a page told its class, a row held in the class's document lists the class's earlier
+    # values, and "Use again" puts one back in the class, not in all books.
+    token = TOKENS[0]
+    clear_user(token)
+    api("PATCH", "/v1/epub/preferences/shared", token, {"fontSize": 1.2})
+    for size in (1.6, 1.8):
+        status, _, _ = api("PATCH", "/v1/epub/preferences/classes/eink", token, {"fontSize": size})
+        assert status < 300, status
+    open_page(driver, token, publication="book-1", deviceClass="eink")
+    assert "devices like this" in row_text(driver, "fontSize"), row_text(driver, "fontSize")
+    driver.find_element(By.CSS_SELECTOR, "#history-fontSize summary").click()
+    wait(driver, lambda d: "Loading" not in d.find_element(By.ID, "history-list-fontSize").text,
+         "the earlier values of the class's font size")
+    items = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#history-list-fontSize li")]
+    assert len(items) == 1 and items[0].startswith("1.6 in devices like this, set on the web"), items
+    button = driver.find_element(By.CSS_SELECTOR, "#history-list-fontSize button[data-entry]")
+    after_edit(driver, button.click, "going back to 1.6 in the class")
+    assert stored(token, "classes/eink").get("fontSize") == 1.6, stored(token, "classes/eink")
+    assert stored(token, "shared").get("fontSize") == 1.2, stored(token, "shared")
+    wait(driver, lambda d: "160" in row_text(d, "fontSize"), "the class's value gone back to")
+
+
 def scenario_ages_on_both_sides_of_the_clock(driver):
     # The page's own function, in the browser: a change stamped by a device whose clock was ahead
     # is said to be ahead, never "in 1 hour", and every age is in English, like the page, whatever

@@ -213,4 +213,45 @@ struct DeviceClassRouteTests {
             #expect(badTarget.status == .badRequest)
         }
     }
+
+    @Test(
+        "history without a layer takes deviceClass as the settings do: the class's changes are listed, and one is gone back to in the class",
+        arguments: TestDatabase.available)
+    func classHistory(database: TestDatabase) async throws {
+        try await withServer(database) { client, alice, _, _ in
+            _ = try await client.send(
+                .patch, "/v1/epub/preferences/shared", token: alice, body: #"{"fontSize":1.2}"#)
+            for size in ["1.6", "1.8"] {
+                let patched = try await client.send(
+                    .patch, "/v1/epub/preferences/classes/eink", token: alice,
+                    body: #"{"fontSize":\#(size)}"#)
+                #expect(patched.status.code < 300)
+            }
+            func entries(_ query: String) async throws -> [JSONObject] {
+                let answer = try await client.send(
+                    .get, "/v1/epub/history?key=fontSize" + query, token: alice)
+                #expect(answer.status == .ok, "\(query): \(answer.status)")
+                return answer.json?.objectValue?["entries"]?.arrayValue?.compactMap(\.objectValue) ?? []
+            }
+            let layers = { (entries: [JSONObject]) in
+                entries.map { "\($0["layer"]?.stringValue ?? "?")/\($0["layerID"]?.stringValue ?? "")" }
+            }
+            #expect(layers(try await entries("")) == ["shared/"])
+            #expect(layers(try await entries("&deviceClass=phone")) == ["shared/"])
+            let eink = try await entries("&deviceClass=eink&publication=book")
+            #expect(layers(eink) == ["shared/", "deviceClass/eink", "deviceClass/eink"])
+            let bad = try await client.send(.get, "/v1/epub/history?deviceClass=E%20Ink", token: alice)
+            #expect(bad.status == .badRequest && bad.code == "invalidIdentifier")
+            // Back to 1.6, in the class (the layer as the document routes name it).
+            let entry = try #require(eink.first { $0["new"] == .number(JSONNumber(1.6)) }?["id"]?.stringValue)
+            let revert = try await client.send(
+                .post, "/v1/epub/revert", token: alice,
+                body: #"{"layer":"classes/eink","key":"fontSize","to":{"entry":"\#(entry)"}}"#)
+            #expect(revert.status == .ok)
+            let stored = try await client.send(.get, "/v1/epub/preferences/classes/eink", token: alice)
+            #expect(stored.json?.objectValue?["fontSize"] == .number(JSONNumber(1.6)))
+            let shared = try await client.send(.get, "/v1/epub/preferences/shared", token: alice)
+            #expect(shared.json?.objectValue?["fontSize"] == .number(JSONNumber(1.2)))
+        }
+    }
 }

@@ -10,7 +10,9 @@ import ReadingPreferencesStore
 /// - `GET /v1/{c}/history?layer=L&key=K`: the changes recorded for a document (`layer` as the
 ///   document routes name it: `shared`, `overrides`, `profiles/{id}`, `publications/{id}`; or
 ///   `book` or `allBooks` with `publication`), oldest first; with no `layer`, those of every
-///   document a publication resolves from (`publication`, or the base layer and the overrides);
+///   document a publication resolves from (`publication`, or the base layer and the overrides,
+///   and the class document of `deviceClass`, the base chosen by the rule context as the
+///   settings routes choose it);
 /// - `POST /v1/{c}/revert` `{"layer", "key"?, "to": {"entry": ID} | {"time": ISO 8601}}`: the key
 ///   (or every key of the document) back to its value at that point, as an edit (cause `revert`);
 ///   `If-Match` with the document's ETag makes it conditional.
@@ -30,15 +32,28 @@ struct HistoryController: Sendable {
         if let key, StorageLocation.holdsNUL(key) {
             throw Problem.unprocessable("invalidKey", member: "key", "a key never holds U+0000")
         }
-        return try await history(
-            schema, of: user, layer: query.get("layer").map { String($0) },
-            publication: try query.get("publication").map { try Self.identifier(String($0)) }, key: key)
+        let publication = try query.get("publication").map { try Self.identifier(String($0)) }
+        // Without a layer, the documents the settings of this device's class and rule context
+        // resolve from, as the settings routes take them.
+        let deviceClass = try request.deviceClass()
+        return try await request.ruleContext(deviceClass: deviceClass).evaluating {
+            try await history(
+                schema, of: user, layer: query.get("layer").map { String($0) }, publication: publication,
+                key: key, deviceClass: deviceClass)
+        }
     }
 
     func history<Schema: ResolvableSchema>(
-        _ schema: Schema.Type, of user: String, layer text: String?, publication: String?, key: String?
+        _ schema: Schema.Type, of user: String, layer text: String?, publication: String?, key: String?,
+        deviceClass: String? = nil
     ) async throws -> JSONAnswer {
-        let store = UserData.store(schema, on: data.storage(for: user))
+        let storage: any PreferencesStorage =
+            if let deviceClass {
+                try await data.prefetch(schema, for: user, reading: publication, deviceClass: deviceClass)
+            } else {
+                data.storage(for: user)
+            }
+        let store = UserData.store(schema, on: storage)
         let entries: [HistoryEntry]
         if let text {
             entries = try await store.history.entries(

@@ -4,7 +4,7 @@ import { byId, configurable, bookBase, contextSuffix, state, element, say, probl
 import { control } from './controls.js';
 import { edit } from './edits.js';
 import { loadPreview } from './preview.js';
-import { provenanceLine, earlierValues } from './history.js';
+import { sourceNames, provenanceLine, earlierValues } from './history.js';
 
 const outsideID = 'notForThisPublication';
 
@@ -25,12 +25,6 @@ export async function loadForm(conditional) {
   await loadPreview();
   return true;
 }
-
-const sourceNames = {
-  publication: 'this book', shared: 'all books', profile: 'the profile', deviceClass: 'devices like this', override: 'a temporary override',
-  default: "the app's default", publicationMetadata: "the book's own metadata", derived: 'another setting',
-  forced: 'the device', fallback: 'the built-in value',
-};
 
 export function layerChoice() {
   const checked = document.querySelector('input[name=layer]:checked');

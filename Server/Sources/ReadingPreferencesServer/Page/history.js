@@ -1,10 +1,9 @@
 // Who set a value and the way back (Specs/Page.md §3.1): a row's provenance line, and its
 // earlier values, read from the history route when opened, each offered again through revert.
-import { base, publication, bookGiven, state, element, say, problemText, api } from './page.js';
+import { base, publication, bookGiven, contextSuffix, state, element, say, problemText, api } from './page.js';
 
 const causes = {
-  edit: '', handEdit: ' (by hand)', sync: '', import: ' (imported)', revert: ' (gone back)',
-  move: ' (moved)', firstJoin: ' (first sync)',
+  handEdit: ' (by hand)', import: ' (imported)', revert: ' (gone back)', move: ' (moved)', firstJoin: ' (first sync)',
 };
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const steps = [['year', 31536000], ['month', 2592000], ['week', 604800], ['day', 86400], ['hour', 3600], ['minute', 60]];
@@ -39,7 +38,9 @@ export function provenanceLine(row) {
 // The layer of a history entry as the revert route names it.
 function revertLayer({ layer, layerID }) {
   if (layer === 'publication') return { layer: 'book', publication: layerID };
-  return { layer: layer === 'profile' ? `profiles/${layerID}` : layer };
+  // An id as a route's path segment (decoded there).
+  const folder = { profile: 'profiles/', deviceClass: 'classes/' }[layer];
+  return { layer: folder ? folder + encodeURIComponent(layerID) : layer };
 }
 
 function describe(value, removed) {
@@ -47,7 +48,12 @@ function describe(value, removed) {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-const layerNames = { shared: 'all books', profile: 'the profile', publication: 'this book', overrides: 'an override' };
+// Where a value comes from, and the layer a change was made in, as a reader says it.
+export const sourceNames = {
+  publication: 'this book', shared: 'all books', profile: 'the profile', deviceClass: 'devices like this', override: 'a temporary override', overrides: 'an override',
+  default: "the app's default", publicationMetadata: "the book's own metadata", derived: 'another setting',
+  forced: 'the device', fallback: 'the built-in value',
+};
 
 // "Earlier values": a disclosure that loads the key's history when opened, newest first, each
 // earlier value with a button that puts it back in its layer.
@@ -66,7 +72,9 @@ export function earlierValues(row, reload) {
     }
     opened.add(row.key);
     list.replaceChildren(element('li', {}, 'Loading…'));
-    const query = new URLSearchParams({ key: row.key });
+    // The page's class and rule context: the documents its rows resolve from.
+    const query = new URLSearchParams(contextSuffix.slice(1));
+    query.set('key', row.key);
     if (bookGiven) query.set('publication', publication);
     let entries = [];
     try {
@@ -97,12 +105,11 @@ function historyItems(row, entries, reload) {
       continue;
     }
     if (items.length === 5) break;
-    const text = `${describe(entry.new, entry.removed)} in ${layerNames[entry.layer] || entry.layer}, ` +
-      `set on ${deviceName(entry.device)}, ${ago(entry.time)}`;
-    const item = element('li', {}, text + ' ');
+    const value = describe(entry.new, entry.removed);
+    const item = element('li', {}, `${value} in ${sourceNames[entry.layer] || entry.layer}, set on ${deviceName(entry.device)}, ${ago(entry.time)} `);
     const button = element('button', { type: 'button', class: 'secondary', 'data-entry': entry.id,
-      'aria-label': `Use ${describe(entry.new, entry.removed)} again for ${row.title}` }, 'Use again');
-    button.addEventListener('click', () => goBack(row, entry, reload));
+      'aria-label': `Use ${value} again for ${row.title}` }, 'Use again');
+    button.addEventListener('click', () => goBack(row, entry, value, reload));
     item.append(button);
     items.push(item);
   }
@@ -110,7 +117,7 @@ function historyItems(row, entries, reload) {
   return items;
 }
 
-async function goBack(row, entry, reload) {
+async function goBack(row, entry, value, reload) {
   if (state.busy) return;
   state.busy = true;
   try {
@@ -123,7 +130,7 @@ async function goBack(row, entry, reload) {
     await reload();
     state.edits += 1;
     document.body.dataset.edits = String(state.edits);
-    say(`Saved: ${row.title} back to ${describe(entry.new, entry.removed)}.`);
+    say(`Saved: ${row.title} back to ${value}.`);
   } catch (error) {
     if (error.message !== 'unauthorized') say('The change could not be sent: ' + error.message);
   } finally {

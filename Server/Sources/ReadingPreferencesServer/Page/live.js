@@ -1,9 +1,7 @@
-// Changes made elsewhere (Specs/Page.md §4), pushed by the server: an EventSource on the event
-// stream, opened with a ticket (an EventSource cannot send the token, which never goes in a URL).
-// Each `changed` event, and each (re)opening, makes the page look again (the form asked for with
-// If-None-Match: 304 while nothing changed). While the stream cannot be opened or is lost, the
-// page polls every two seconds (`?poll=SECONDS`, 0: never) until the stream opens again. This is
-// the one place that decides when to refresh.
+// Changes made elsewhere (Specs/Page.md §4): the event stream, opened with a ticket (an
+// EventSource cannot send the token); each event or (re)opening makes the page look again (304
+// while nothing changed). Without a stream the page polls (`?poll=SECONDS`, 2 by default, 0:
+// never). The one place that decides when to refresh.
 import { query, state, say, api, problemText } from './page.js';
 import { loadForm } from './form.js';
 
