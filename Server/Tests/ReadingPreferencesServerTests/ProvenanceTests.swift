@@ -151,4 +151,47 @@ struct ProvenanceTests {
             #expect(shared.json == ["fontSize": 1.4])
         }
     }
+
+    @Test(
+        "a change the server stamped before its replica had a name is told as set on the web",
+        arguments: TestDatabase.available)
+    func unnamedServerRows(database: TestDatabase) async throws {
+        try await withServer(database) { client, alice, _, server in
+            _ = try await client.send(
+                .patch, "/v1/epub/preferences/shared", token: alice, body: #"{"theme": "dark"}"#)
+            let push = try await client.send(
+                .post, "/v1/sync/push", token: alice,
+                body: #"""
+                    {"replica": "phone", "entries": [{"scope": "epub/shared", "key": "fontSize", "value": 1.4,
+                     "stamp": {"time": 1764000000000, "counter": 0, "replica": "phone"}}]}
+                    """#)
+            #expect(push.status == .ok, "\(push.body)")
+            let owner = try #require(
+                try await server.database.query(
+                    "SELECT user_id FROM tokens WHERE token_hash = ?", [Accounts.hash(alice)]
+                ).first?["user_id"])
+            // The rows as an earlier version wrote them: no device name.
+            let rows = try await server.database.query(
+                "SELECT CAST(seq AS TEXT) AS seq, entry FROM sync_history WHERE user_id = ?", [owner])
+            #expect(rows.count == 2)
+            for row in rows {
+                let text = try #require(row["entry"])
+                let seq = try #require(row["seq"])
+                var entry = try #require(try JSONValue(json: text).objectValue)
+                _ = entry.removeValue(forKey: "name")
+                let updated = try await server.database.execute(
+                    "UPDATE sync_history SET entry = ? WHERE user_id = ? AND seq = CAST(? AS BIGINT)",
+                    [JSONValue.object(entry).jsonString(), owner, seq])
+                #expect(updated == 1)
+            }
+            let history = try await client.send(.get, "/v1/epub/history?layer=shared", token: alice)
+            let devices = try #require(history.json?.objectValue?["entries"]?.arrayValue).compactMap {
+                $0.objectValue?["device"]?.objectValue
+            }
+            #expect(devices.count == 2)
+            #expect(devices.first { $0["name"] == "the web" } != nil, "\(devices)")
+            // A device's change keeps its own id, never the server's name.
+            #expect(devices.first { $0["id"] == "phone" }?["name"] == nil, "\(devices)")
+        }
+    }
 }

@@ -133,13 +133,17 @@ extension SQLSyncLog {
             "SELECT CAST(seq AS TEXT) AS seq, entry FROM sync_history WHERE user_id = ? AND scope = ? "
                 + "AND seq > CAST(? AS BIGINT) ORDER BY sync_history.seq",
             [userID, scope, String(after)])
+        let server = Self.replicaID(for: userID)
         var entries: [JournalEntry] = []
         var last = after
         for row in rows {
             last = Int64(row["seq"] ?? "") ?? last
-            guard let text = row["entry"], let entry = try? JournalEntry(json: JSONValue(json: text)),
-                entry.stamp != nil
+            guard let text = row["entry"], var entry = try? JournalEntry(json: JSONValue(json: text)),
+                let stamp = entry.stamp
             else { continue }
+            // A change the server stamped before its replica had a name (a row an earlier
+            // version wrote) is named as the server's changes are now.
+            if stamp.replica == server, entry.deviceName == nil { entry.deviceName = Self.replicaName }
             entries.append(entry)
         }
         return JournalRead(entries: entries, cursor: JournalCursor("h\(last)"))
