@@ -15,6 +15,15 @@ import Testing
 /// document sets it aside.
 @Suite("Provenance, history and revert through the server")
 struct ProvenanceTests {
+    /// The user id a token belongs to, to reach that user's rows alone (other tests share a
+    /// PostgreSQL database).
+    static func user(of token: String, on server: ReadingServer) async throws -> String {
+        try #require(
+            try await server.database.query(
+                "SELECT user_id FROM tokens WHERE token_hash = ?", [Accounts.hash(token)]
+            ).first?["user_id"])
+    }
+
     @Test(
         "two devices named Kobo Clara and iPhone: provenance, history and a revert through the server",
         arguments: TestDatabase.available)
@@ -123,10 +132,7 @@ struct ProvenanceTests {
             _ = try await client.send(
                 .patch, "/v1/epub/preferences/shared", token: alice, body: #"{"theme": "dark"}"#)
             // Alice's row alone: other tests share a PostgreSQL database.
-            let owner = try #require(
-                try await server.database.query(
-                    "SELECT user_id FROM tokens WHERE token_hash = ?", [Accounts.hash(alice)]
-                ).first?["user_id"])
+            let owner = try await Self.user(of: alice, on: server)
             // The damaged row: not JSON.
             let damaged = try await server.database.execute(
                 "UPDATE reading_preferences SET json = ? WHERE user_id = ? AND scope = ?",
@@ -166,10 +172,7 @@ struct ProvenanceTests {
                      "stamp": {"time": 1764000000000, "counter": 0, "replica": "phone"}}]}
                     """#)
             #expect(push.status == .ok, "\(push.body)")
-            let owner = try #require(
-                try await server.database.query(
-                    "SELECT user_id FROM tokens WHERE token_hash = ?", [Accounts.hash(alice)]
-                ).first?["user_id"])
+            let owner = try await Self.user(of: alice, on: server)
             // The rows as an earlier version wrote them: no device name.
             let rows = try await server.database.query(
                 "SELECT CAST(seq AS TEXT) AS seq, entry FROM sync_history WHERE user_id = ?", [owner])

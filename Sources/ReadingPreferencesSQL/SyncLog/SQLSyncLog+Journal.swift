@@ -42,7 +42,6 @@ extension SQLSyncLog {
                     // later write or push moves it on (the clock never wraps).
                     guard let stamp = clock.tick(now: max(wall, entry.time)) else { continue }
                     entry.stamp = stamp
-                    entry.deviceName = entry.deviceName ?? Self.replicaName
                     if case .layer(let configurable, let layer) = location,
                         let synced = SyncScope(configurable: configurable, layer: layer)
                     {
@@ -141,8 +140,8 @@ extension SQLSyncLog {
             guard let text = row["entry"], var entry = try? JournalEntry(json: JSONValue(json: text)),
                 let stamp = entry.stamp
             else { continue }
-            // A change the server stamped before its replica had a name (a row an earlier
-            // version wrote) is named as the server's changes are now.
+            // The server's own changes are named when read, so rows an earlier version wrote
+            // (before the server replica had a name) read the same as new ones.
             if stamp.replica == server, entry.deviceName == nil { entry.deviceName = Self.replicaName }
             entries.append(entry)
         }

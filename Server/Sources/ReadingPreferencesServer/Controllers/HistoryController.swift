@@ -8,7 +8,8 @@ import ReadingPreferencesStore
 /// keeps:
 ///
 /// - `GET /v1/{c}/history?layer=L&key=K`: the changes recorded for a document (`layer` as the
-///   document routes name it: `shared`, `overrides`, `profiles/{id}`, `publications/{id}`; or
+///   document routes name it: `shared`, `overrides`, `rules`, `profiles/{id}`, `classes/{class}`,
+///   `publications/{id}`; or
 ///   `book` or `allBooks` with `publication`), oldest first; with no `layer`, those of every
 ///   document a publication resolves from (`publication`, or the base layer and the overrides,
 ///   and the class document of `deviceClass`, the base chosen by the rule context as the
