@@ -601,6 +601,8 @@ def scenario_who_set_it_and_going_back(driver):
     items = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#history-list-fontSize li")]
     assert len(items) == 1 and items[0].startswith("1.7 in all books, set on Kobo Clara"), items
     axe_check(driver, "earlier values open")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})",
+                          driver.find_element(By.ID, "history-fontSize"))
     screenshot(driver, "earlier-values")
     button = driver.find_element(By.CSS_SELECTOR, "#history-list-fontSize button[data-entry]")
     after_edit(driver, button.click, "going back to 1.7")
@@ -633,6 +635,9 @@ def scenario_earlier_values_of_devices_like_this(driver):
          "the earlier values of the class's font size")
     items = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#history-list-fontSize li")]
     assert len(items) == 1 and items[0].startswith("1.6 in devices like this, set on the web"), items
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})",
+                          driver.find_element(By.ID, "history-fontSize"))
+    screenshot(driver, "earlier-values-class")
     button = driver.find_element(By.CSS_SELECTOR, "#history-list-fontSize button[data-entry]")
     after_edit(driver, button.click, "going back to 1.6 in the class")
     assert stored(token, "classes/eink").get("fontSize") == 1.6, stored(token, "classes/eink")
