@@ -26,14 +26,18 @@ enum BlockingIO {
     /// Runs `work` on a blocking-I/O thread with what `prepare` returns, and returns its result:
     /// the thread is asked for before `prepare` runs on the calling thread, so the work it does
     /// there (encoding what is to be written) overlaps with the time a thread takes to wake.
+    /// `afterwards` runs on the same thread once the caller has the result: work the caller
+    /// need not wait for (closing the files a write replaced, ``ReplacedFiles``).
     static func run<Prepared: Sendable, T: Sendable, E: Error>(
-        preparing prepare: () -> Prepared, _ work: @escaping @Sendable (Prepared) throws(E) -> T
+        preparing prepare: () -> Prepared, _ work: @escaping @Sendable (Prepared) throws(E) -> T,
+        afterwards: (@Sendable () -> Void)? = nil
     ) async throws(E) -> T {
         let handoff = Handoff<Prepared>()
         let result: Result<T, E> = await withCheckedContinuation { continuation in
             thread().async {
                 let prepared = handoff.take()
                 continuation.resume(returning: Result { () throws(E) -> T in try work(prepared) })
+                afterwards?()
             }
             handoff.put(prepare())
         }

@@ -118,6 +118,18 @@ extension DurableFile {
         throws(Failure)
         -> (data: Data, status: stat)?
     {
+        guard let file = try readKeepingOpen(path, links: links, limit: limit) else { return nil }
+        close(file.descriptor)
+        return (file.data, file.status)
+    }
+
+    /// ``readWithStatus(_:links:limit:)`` that leaves the file open: the caller closes the
+    /// descriptor (a save keeps the file it replaces open until its caller is answered,
+    /// ``ReplacedFiles``).
+    static func readKeepingOpen(_ path: String, links: Links = .follow, limit: Int = .max)
+        throws(Failure)
+        -> (data: Data, status: stat, descriptor: Int32)?
+    {
         // Non-blocking, so a FIFO or a device put in a file's place cannot stall the open; it is
         // refused below as not a regular file.
         let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (links == .replace ? O_NOFOLLOW : 0)
@@ -127,7 +139,8 @@ extension DurableFile {
             if errno == ELOOP { throw Failure("cannot use", path, "it is a symbolic link") }
             throw .system("cannot read", path)
         }
-        defer { close(descriptor) }
+        var kept = false
+        defer { if !kept { close(descriptor) } }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .system("cannot read", path) }
         guard info.st_mode & S_IFMT == S_IFREG else {
@@ -157,7 +170,8 @@ extension DurableFile {
             if filled == Int(info.st_size), filled < result.count { break }
         }
         result.count = filled
-        return (result, info)
+        kept = true
+        return (result, info, descriptor)
     }
 
     /// Writes a temporary file, gives it the target's mode and owner, flushes it, renames it over

@@ -18,7 +18,10 @@ extension FileBatch {
     /// file, reads the file, compares its version and prepares the journal (`LoneSaveCheck`).
     /// Only when both are done is the temporary file renamed over the file; a failed check
     /// removes it, so the file is as if nothing had been tried. The lock is held throughout, so
-    /// what the check read is what the rename replaces.
+    /// what the check read is what the rename replaces. The check reads the file through a
+    /// descriptor the save keeps open past the rename, so the rename does not wait for the old
+    /// content's space to be freed: the batch's ``replaced`` closes it once the caller is
+    /// answered (without one, at the end of this call).
     ///
     /// - Parameters:
     ///   - entry: The save.
@@ -32,7 +35,13 @@ extension FileBatch {
     func saveAlone(_ entry: Entry, _ bytes: Data, target: String, seen: stat?) throws(StorageError) -> Outcome
     {
         let check = LoneSaveCheck(batch: self, entry: entry, target: target, seen: seen)
-        defer { check.journal?.discard() }
+        // The file the save replaces, open since the check read it: closed at once when the
+        // save goes no further, else once the caller is answered (`ReplacedFiles`).
+        var replacedFile: Int32?
+        defer {
+            check.journal?.discard()
+            if let replacedFile { close(replacedFile) }
+        }
         // What went wrong writing, if anything: the check still has the first word, so a stale
         // or changed file is a conflict (or a retry) whatever the disk or an armed fault says,
         // as when the check came before the write.
@@ -52,6 +61,7 @@ extension FileBatch {
             }
         }
         if !check.hasRun { check.run(preparingJournal: false) }
+        replacedFile = check.replacedFile
         switch check.verdict {
         case .passed:
             if let failure { throw failure }
@@ -66,12 +76,24 @@ extension FileBatch {
             throw StorageError(
                 .io, location: entry.location, message: "the new content of \(target) was not written")
         }
-        guard rename(temporary, target) == 0 else {
+        var renamed = rename(temporary, target) == 0
+        if !renamed, errno == EBUSY, let file = replacedFile {
+            // A file system that will not replace an open file (some network shares): closed
+            // first, then replaced.
+            close(file)
+            replacedFile = nil
+            renamed = rename(temporary, target) == 0
+        }
+        guard renamed else {
             let code = errno
             unlink(temporary)
             throw FileStorage.io(.system("cannot replace", target, errno: code), entry.location)
         }
         DurableFile.flushFolder(of: target)
+        if let replaced, let file = replacedFile {
+            replaced.keep(file)
+            replacedFile = nil
+        }
         if entry.location == .syncState { FileStorage.excludeFromBackup(target) }
         check.journal?.append()
         return .done([ContentVersion.of(bytes)])
@@ -98,6 +120,8 @@ final class LoneSaveCheck: @unchecked Sendable {
         StorageError(.io, location: nil, message: "the check did not run"))
     /// The journal of the save's changes, stamped and opened, when the check passed.
     private(set) var journal: PendingJournal?
+    /// The file as the check read it, still open (the save closes it).
+    private(set) var replacedFile: Int32?
 
     init(batch: FileBatch, entry: FileBatch.Entry, target: String, seen: stat?) {
         self.batch = batch
@@ -121,10 +145,11 @@ final class LoneSaveCheck: @unchecked Sendable {
 
     private func check() -> Verdict {
         if batch.hasPendingRecord(naming: [target]) { return .refused(.pendingRecord) }
-        let file: (data: Data, status: stat)?
-        do throws(StorageError) { file = try FileBatch.readExpected(entry, at: target) } catch {
+        let file: (data: Data, status: stat, descriptor: Int32)?
+        do throws(StorageError) { file = try FileBatch.readExpectedKeepingOpen(entry, at: target) } catch {
             return .failed(error)
         }
+        replacedFile = file?.descriptor
         // The temporary file took the mode and owner the file had before the lock (or a new
         // file's, when there was none): a file made, removed, or given another mode or owner
         // since is looked at again.

@@ -33,7 +33,8 @@ import ReadingPreferences
 ///    appended to each document's change journal (`FileJournal`), still under the locks.
 ///
 /// A batch of one write skips steps 3 to 5: `DurableFile`'s rename is atomic on its own. A lone
-/// save makes step 2 while its new content is flushed (`saveAlone(_:_:target:seen:)`). A batch
+/// save makes step 2 while its new content is flushed (`saveAlone(_:_:target:seen:)`), and keeps
+/// the file it replaces open until its caller is answered (``ReplacedFiles``). A batch
 /// of two files in two folders flushes six times (two prepared files, the record and its folder,
 /// the two folders) in two rounds, against four flushes one after another for two bare durable
 /// writes (Specs/Store.md §14.1). A record a crash leaves is finished only when every prepared
@@ -77,17 +78,21 @@ struct FileBatch {
     let recordsFolder: String
     /// Where the files' locks are.
     let locks: DurableFile.LockPlacement
+    /// Where a lone save leaves the file it replaced, open, for the caller of the batch to close
+    /// after answering its own caller; `nil`: closed at once.
+    let replaced: ReplacedFiles?
 
     /// A batch of a root's files; `recordsFolder` and `locks` differ only for a root of the
     /// layout before the hidden folder, whose cut-short batches are finished when it is moved.
     init(
         layout: FileLayout, faults: StorageFaultPlan?, recordsFolder: String? = nil,
-        locks: DurableFile.LockPlacement? = nil
+        locks: DurableFile.LockPlacement? = nil, replaced: ReplacedFiles? = nil
     ) {
         self.layout = layout
         self.faults = faults
         self.recordsFolder = recordsFolder ?? layout.batchesPath
         self.locks = locks ?? layout.locks
+        self.replaced = replaced
     }
 
     // MARK: - Running
@@ -221,11 +226,21 @@ struct FileBatch {
     static func readExpected(_ entry: Entry, at target: String) throws(StorageError) -> (
         data: Data, status: stat
     )? {
-        let file: (data: Data, status: stat)?
-        do throws(DurableFile.Failure) { file = try DurableFile.readWithStatus(target) } catch {
+        guard let file = try readExpectedKeepingOpen(entry, at: target) else { return nil }
+        close(file.descriptor)
+        return (file.data, file.status)
+    }
+
+    /// ``readExpected(_:at:)`` that leaves the file open for the caller to close.
+    static func readExpectedKeepingOpen(_ entry: Entry, at target: String) throws(StorageError) -> (
+        data: Data, status: stat, descriptor: Int32
+    )? {
+        let file: (data: Data, status: stat, descriptor: Int32)?
+        do throws(DurableFile.Failure) { file = try DurableFile.readKeepingOpen(target) } catch {
             throw FileStorage.io(error, entry.location)
         }
         guard file.map({ ContentVersion.of($0.data) }) == entry.expected else {
+            if let file { close(file.descriptor) }
             throw StorageError.conflict(entry.location)
         }
         return file

@@ -137,9 +137,11 @@ public struct FileStorage: PreferencesStorage {
         try DocumentChange.check(changes)
         guard !changes.isEmpty else { return [] }
         LayoutMigration.ensure(layout)
-        let batch = FileBatch(layout: layout, faults: faults)
+        let replaced = ReplacedFiles()
+        let batch = FileBatch(layout: layout, faults: faults, replaced: replaced)
         let layout = layout
-        // The entries are encoded while a blocking-I/O thread wakes to write them.
+        // The entries are encoded while a blocking-I/O thread wakes to write them; the files the
+        // batch replaced are closed once the caller is answered.
         return try await BlockingIO.run(preparing: {
             changes.map { change -> FileBatch.Entry in
                 var bytes: Data?
@@ -156,6 +158,8 @@ public struct FileStorage: PreferencesStorage {
                 try Self.markFolder(of: entry.location, layout: layout)
             }
             return try batch.run(entries)
+        } afterwards: {
+            replaced.closeAll()
         }
     }
 
