@@ -11,13 +11,13 @@ import Foundation
 /// The files a batch replaced, still open, closed once its caller has its answer.
 ///
 /// A rename over a file that nothing holds open frees the old file's space then and there, and
-/// on a file system that discards freed blocks that takes as long as the rename itself (about
-/// 60 µs of the 65 a rename took here, Benchmarks/README.md). The space is no part of what the
+/// on a file system that discards freed blocks that is most of the rename's time (57 µs of 65
+/// on ext4, Benchmarks/README.md). The space is no part of what the
 /// write makes durable: the new content and the folder's entry are flushed either way. So a
 /// save keeps the descriptor its check read the old file through, and the last close, which
-/// frees the space, comes after the caller is resumed, on the same blocking thread. A crash
-/// before that close leaves nothing behind: an unlinked file held open is freed by the system
-/// (Specs/Store.md §6.3).
+/// frees the space, comes after the caller is resumed, on the same blocking thread. A process
+/// that dies before that close leaves nothing behind: the system closes its files, which frees
+/// them (Specs/Store.md §6.3).
 final class ReplacedFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var descriptors: [Int32] = []
