@@ -45,7 +45,7 @@ func registerStoreBenchmarks() {
             let workload = try await prepared.value()
             var timer = AsyncPairedTimer()
             let bytes = workload.editBytes
-            try await timer.measure(rounds: 4, batch: 4) {
+            try await timer.measure(rounds: 4, batch: 4, settle: StoreWorkload.settle) {
                 workload.bareDurableWrite(bytes)
             } operation: {
                 try await workload.storeEdit()
@@ -68,7 +68,7 @@ func registerStoreBenchmarks() {
             let workload = try await prepared.value()
             var timer = AsyncPairedTimer()
             let bytes = workload.editBytes
-            try await timer.measure(rounds: 4, batch: 4) {
+            try await timer.measure(rounds: 4, batch: 4, settle: StoreWorkload.settle) {
                 workload.bareDurableWrite(bytes)
                 workload.bareDurableWrite(bytes, second: true)
             } operation: {

@@ -279,7 +279,7 @@ if arguments.count >= 4, arguments[1] == "store-loop", let kind = StoreLoop(rawV
             let workload = try await kind.prepare()
             if arguments.count > 4, arguments[4] == "--paired" {
                 var timer = AsyncPairedTimer()
-                try await timer.measure(rounds: max(calls / 4, 1), batch: 4) {
+                try await timer.measure(rounds: max(calls / 4, 1), batch: 4, settle: StoreWorkload.settle) {
                     try await kind.bare.run(workload)
                 } operation: {
                     try await kind.run(workload)
