@@ -1,8 +1,9 @@
 import Foundation
 import ReadingPreferences
-import ReadingPreferencesStore
 import TestSupport
 import Testing
+
+@testable import ReadingPreferencesStore
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +20,8 @@ extension LoneSaveTests {
     /// The descriptors this process holds on files under the test's folder, removed ones
     /// included (other tests running at once hold their own).
     func descriptorsHeld() -> Int {
-        let prefix = folder.url.resolvingSymlinksInPath().path + "/"
+        // The folder as the system names it (on Apple platforms, /private/var/…).
+        let prefix = (realpath(folder.url.path, nil).map { String(cString: $0) } ?? folder.url.path) + "/"
         var count = 0
         for descriptor in Int32(0)..<4096 where fcntl(descriptor, F_GETFD) != -1 {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -89,16 +91,59 @@ extension LoneSaveTests {
         #expect(descriptorsHeld() <= closesOnTheirWay)
     }
 
-    @Test("a save that makes the file, and one refused because the file appeared, leave nothing open")
+    @Test(
+        "after 50 rounds of a save that makes the file and one refused because it appeared, no file stays open"
+    )
     func newFiles() async throws {
         let path = storage.path(of: location)
-        _ = try await storage.save(["fontSize": 1], to: location, expecting: nil)
-        try FileManager.default.removeItem(atPath: path)
-        _ = try await storage.save(["fontSize": 2], to: location, expecting: nil)
-        let error = await #expect(throws: StorageError.self) {
-            try await storage.save(["fontSize": 3], to: location, expecting: nil)
+        for _ in 0..<50 {
+            _ = try await storage.save(["fontSize": 2], to: location, expecting: nil)
+            let error = await #expect(throws: StorageError.self) {
+                try await storage.save(["fontSize": 3], to: location, expecting: nil)
+            }
+            #expect(error?.code == .conflict)
+            try FileManager.default.removeItem(atPath: path)
         }
-        #expect(error?.code == .conflict)
         #expect(descriptorsHeld() <= closesOnTheirWay)
+    }
+
+    @Test("after 50 saves refused once their check read the file (it gained a hard link), no file stays open")
+    func refusedAfterTheReadCloseTheFile() async throws {
+        let version = try await storage.save(["fontSize": 1], to: location, expecting: nil)
+        let (path, other) = (storage.path(of: location), folder.path("other.json"))
+        for _ in 0..<50 {
+            faults.atNextStep { _ in _ = link(path, other) }
+            let error = await #expect(throws: StorageError.self) {
+                try await storage.save(["fontSize": 2], to: location, expecting: version)
+            }
+            #expect(error?.code == .io)
+            #expect(unlink(other) == 0)
+        }
+        #expect(descriptorsHeld() <= closesOnTheirWay)
+    }
+
+    @Test("the file systems a save keeps a replaced file open on are local ones; a pipe and /proc are not")
+    func localFileSystems() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { for end in ends { close(end) } }
+        #expect(!LocalFileSystem.holds(ends[0]))
+        #if canImport(Darwin)
+            let local = folder.path("local.json")
+        #else
+            let procfs = open("/proc/self/status", O_RDONLY)
+            #expect(procfs >= 0)
+            defer { close(procfs) }
+            #expect(!LocalFileSystem.holds(procfs))
+            // tmpfs, which every Linux system mounts there.
+            let local = "/dev/shm/readingprefs-\(UUID().uuidString)"
+        #endif
+        let file = open(local, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        #expect(file >= 0)
+        defer {
+            close(file)
+            unlink(local)
+        }
+        #expect(LocalFileSystem.holds(file))
     }
 }

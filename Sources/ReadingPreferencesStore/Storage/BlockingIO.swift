@@ -26,8 +26,8 @@ enum BlockingIO {
     /// Runs `work` on a blocking-I/O thread with what `prepare` returns, and returns its result:
     /// the thread is asked for before `prepare` runs on the calling thread, so the work it does
     /// there (encoding what is to be written) overlaps with the time a thread takes to wake.
-    /// `afterwards` runs on the same thread once the caller has the result: work the caller
-    /// need not wait for (closing the files a write replaced, ``ReplacedFiles``).
+    /// `afterwards` runs on the same thread once the caller is resumed with the result: work the
+    /// caller need not wait for (closing the files a write replaced, ``ReplacedFiles``).
     static func run<Prepared: Sendable, T: Sendable, E: Error>(
         preparing prepare: () -> Prepared, _ work: @escaping @Sendable (Prepared) throws(E) -> T,
         afterwards: (@Sendable () -> Void)? = nil

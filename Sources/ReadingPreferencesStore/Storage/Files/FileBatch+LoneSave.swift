@@ -18,10 +18,10 @@ extension FileBatch {
     /// file, reads the file, compares its version and prepares the journal (`LoneSaveCheck`).
     /// Only when both are done is the temporary file renamed over the file; a failed check
     /// removes it, so the file is as if nothing had been tried. The lock is held throughout, so
-    /// what the check read is what the rename replaces. The check reads the file through a
-    /// descriptor the save keeps open past the rename, so the rename does not wait for the old
-    /// content's space to be freed: the batch's ``replaced`` closes it once the caller is
-    /// answered (without one, at the end of this call).
+    /// what the check read is what the rename replaces. On a local file system the check reads
+    /// the file through a descriptor the save keeps open past the rename, so the rename does not
+    /// wait for the old content's space to be freed: the batch's ``replaced`` closes it once the
+    /// caller is resumed (without one, at the end of this call).
     ///
     /// - Parameters:
     ///   - entry: The save.
@@ -77,9 +77,9 @@ extension FileBatch {
                 .io, location: entry.location, message: "the new content of \(target) was not written")
         }
         var renamed = rename(temporary, target) == 0
-        if !renamed, errno == EBUSY, let file = replacedFile {
-            // A file system that will not replace an open file (some network shares): closed
-            // first, then replaced.
+        if !renamed, let file = replacedFile {
+            // Refused while the old file is open (a file system that will not replace an open
+            // file): closed, and tried once more.
             close(file)
             replacedFile = nil
             renamed = rename(temporary, target) == 0
@@ -149,7 +149,12 @@ final class LoneSaveCheck: @unchecked Sendable {
         do throws(StorageError) { file = try FileBatch.readExpectedKeepingOpen(entry, at: target) } catch {
             return .failed(error)
         }
-        replacedFile = file?.descriptor
+        // Kept open past the rename only where that rename stays plain (`LocalFileSystem`).
+        if let file, !LocalFileSystem.holds(file.descriptor) {
+            close(file.descriptor)
+        } else {
+            replacedFile = file?.descriptor
+        }
         // The temporary file took the mode and owner the file had before the lock (or a new
         // file's, when there was none): a file made, removed, or given another mode or owner
         // since is looked at again.

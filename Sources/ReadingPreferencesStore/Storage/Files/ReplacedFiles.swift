@@ -14,8 +14,9 @@ import Foundation
 /// on a file system that discards freed blocks that is most of the rename's time (57 µs of 65
 /// on ext4, Benchmarks/README.md). The space is no part of what the
 /// write makes durable: the new content and the folder's entry are flushed either way. So a
-/// save keeps the descriptor its check read the old file through, and the last close, which
-/// frees the space, comes after the caller is resumed, on the same blocking thread. A process
+/// save on a local file system (`LocalFileSystem`) keeps the descriptor its check read the old
+/// file through, and the last close, which frees the space, comes after the caller is
+/// resumed, on the same blocking thread. A process
 /// that dies before that close leaves nothing behind: the system closes its files, which frees
 /// them (Specs/Store.md §6.3).
 final class ReplacedFiles: @unchecked Sendable {
@@ -29,7 +30,8 @@ final class ReplacedFiles: @unchecked Sendable {
         lock.withLock { descriptors.append(descriptor) }
     }
 
-    /// Closes every descriptor kept, freeing what their files held.
+    /// Closes every descriptor kept, freeing what their files held: the one place they close
+    /// (`BlockingIO.run(preparing:_:afterwards:)` calls it after every batch).
     func closeAll() {
         let kept = lock.withLock {
             defer { descriptors = [] }
@@ -37,6 +39,4 @@ final class ReplacedFiles: @unchecked Sendable {
         }
         for descriptor in kept { close(descriptor) }
     }
-
-    deinit { for descriptor in descriptors { close(descriptor) } }
 }
