@@ -21,7 +21,11 @@ extension LoneSaveTests {
     /// included (other tests running at once hold their own).
     func descriptorsHeld() -> Int {
         // The folder as the system names it (on Apple platforms, /private/var/…).
-        let prefix = (realpath(folder.url.path, nil).map { String(cString: $0) } ?? folder.url.path) + "/"
+        var prefix = folder.url.path + "/"
+        if let resolved = realpath(folder.url.path, nil) {
+            prefix = String(cString: resolved) + "/"
+            free(resolved)
+        }
         var count = 0
         for descriptor in Int32(0)..<4096 where fcntl(descriptor, F_GETFD) != -1 {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
