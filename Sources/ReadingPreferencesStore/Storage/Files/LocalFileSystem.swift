@@ -8,10 +8,11 @@ import Foundation
     import Darwin
 #endif
 
-/// Whether an open file lives on a local disk file system whose rename over an open file is
-/// plain (``ReplacedFiles``): ext4, XFS, Btrfs, F2FS, ZFS, bcachefs, tmpfs and overlayfs on
-/// Linux, APFS and HFS+ on Apple platforms. On another (NFS renames an open file aside as `.nfs…` first, a
-/// network share may refuse), a save closes the file before its rename, as it always did.
+/// Whether an open file lives on a local file system whose rename over an open file is plain
+/// (``ReplacedFiles``): ext4, XFS, Btrfs, F2FS, ZFS, bcachefs, tmpfs and overlayfs on Linux,
+/// APFS and HFS+ on Apple platforms. On another (NFS renames an open file aside as `.nfs…`
+/// first, a network share may refuse), a save closes the file before its rename, as it always
+/// did.
 enum LocalFileSystem {
     /// Whether the file open at `descriptor` is on a listed local file system; `false` when its
     /// file system cannot be told.
