@@ -73,7 +73,10 @@ READINGPREFS_BALANCER=$balancer READINGPREFS_INSTANCES="$a_url $b_url" READINGPR
 
 CONTRACT_URL=$balancer CONTRACT_TOKEN=$first .ci/contract.sh postgres-balanced
 
-# Graceful shutdown with open streams: each instance stops with status 0 within 10 s.
+# Graceful shutdown with open streams: each instance stops with status 0 within 10 s. The
+# stream files are made first, so `tail` never looks before a background `curl` has made one.
+: >"$out/a-stream.txt"
+: >"$out/b-stream.txt"
 curl -sN -H "Authorization: Bearer $first" "$a_url/v1/events" >"$out/a-stream.txt" &
 curl -sN -H "Authorization: Bearer $first" "$b_url/v1/events" >"$out/b-stream.txt" &
 for f in a b; do timeout 10 grep -q ": open" <(tail -f "$out/$f-stream.txt") || { echo "no stream on $f" >&2; exit 1; }; done
